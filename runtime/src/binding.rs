@@ -1,6 +1,7 @@
-//! The four ways an ASMX operation is reached.
+//! The ways an ASMX operation is reached: the four of its WSDL, and JSON.
 
-/// One of the four bindings an ASMX host serves every operation over.
+/// One of the bindings an ASMX host serves an operation over: the four its WSDL describes,
+/// which every operation has, and ASP.NET AJAX's JSON, which a `[ScriptService]`'s have.
 ///
 /// The wire shape of each is the interface document's (§4.1), as the project's reference host
 /// answers it: `tests/fixtures/asmx/` holds one recorded exchange per operation and binding.
@@ -14,10 +15,15 @@ pub enum Binding {
     HttpGet,
     /// HTTP POST: `POST {path}/{Operation}` with an `application/x-www-form-urlencoded` body.
     HttpPost,
+    /// ASP.NET AJAX's JSON (a `[ScriptService]`'s operations): `POST {path}/{Operation}` with
+    /// `Content-Type: application/json` and the parameters as one JSON object, or for an
+    /// operation marked `UseHttpGet` a `GET` with each parameter a JSON value in the query;
+    /// the answer `{"d":result}`. Not in the WSDL, and not in [`Binding::ALL`].
+    Json,
 }
 
 impl Binding {
-    /// All four bindings, in the order the interface document lists them.
+    /// The four bindings of the WSDL, in the order the interface document lists them.
     pub const ALL: [Binding; 4] = [
         Binding::Soap11,
         Binding::Soap12,
@@ -37,6 +43,7 @@ impl Binding {
             Binding::Soap11 | Binding::HttpGet | Binding::HttpPost => {
                 crate::soap::SOAP11_CONTENT_TYPE
             }
+            Binding::Json => crate::json::script::JSON_CONTENT_TYPE,
         }
     }
 
@@ -47,6 +54,7 @@ impl Binding {
             Binding::Soap12 => "SOAP 1.2",
             Binding::HttpGet => "HTTP GET",
             Binding::HttpPost => "HTTP POST",
+            Binding::Json => "JSON",
         }
     }
 }

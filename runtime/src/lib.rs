@@ -215,6 +215,8 @@ mod fault;
 #[doc(hidden)]
 pub mod form;
 #[doc(hidden)]
+pub mod json;
+#[doc(hidden)]
 pub mod message;
 mod operation;
 mod param_value;

@@ -83,6 +83,7 @@ fn expected_request(
             ];
             ("POST".into(), format!("{PATH}/{op}"), headers, body)
         }
+        Binding::Json => unreachable!("the Mobile service is no [ScriptService]"),
     }
 }
 
@@ -100,6 +101,7 @@ fn expected_response(binding: Binding, op: &str, result: &str) -> String {
         Binding::HttpGet | Binding::HttpPost => {
             format!("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<string xmlns=\"{NS}\">{text}</string>")
         }
+        Binding::Json => unreachable!("the Mobile service is no [ScriptService]"),
     }
 }
 

@@ -39,7 +39,7 @@ pub fn soap_request(
 /// with the pairs as a form body).
 ///
 /// # Panics
-/// On a SOAP binding (a bug in the caller).
+/// On a SOAP binding or JSON (a bug in the caller).
 pub fn form_request(
     binding: Binding,
     operation: &'static OperationInfo,
@@ -74,14 +74,16 @@ pub fn form_request(
             headers.insert(CONTENT_LENGTH, content_length);
             request
         }
-        Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
+        Binding::Soap11 | Binding::Soap12 | Binding::Json => {
+            panic!("{binding} requests are not forms")
+        }
     }
 }
 
 /// The query string (HTTP GET) or form body (HTTP POST) of a request, parsed.
 ///
 /// # Panics
-/// On a SOAP binding (a bug in the caller).
+/// On a SOAP binding or JSON (a bug in the caller).
 pub fn read_form<B: AsRef<[u8]>>(
     binding: Binding,
     request: &Request<B>,
@@ -96,7 +98,9 @@ pub fn read_form<B: AsRef<[u8]>>(
             FormSource::Body,
             FormCharset::of_content_type(request.headers().get(CONTENT_TYPE).map(|v| v.as_bytes())),
         ),
-        Binding::Soap11 | Binding::Soap12 => panic!("{binding} requests are envelopes, not forms"),
+        Binding::Soap11 | Binding::Soap12 | Binding::Json => {
+            panic!("{binding} requests are not forms")
+        }
     }
 }
 

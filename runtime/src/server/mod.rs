@@ -49,6 +49,11 @@ pub struct ServerConfig {
     pub body_timeout: Duration,
     /// `X-AspNet-Version` sent on every response, as the host does (`None` sends none).
     pub aspnet_version: Option<&'static str>,
+    /// Whether JSON calls' errors hide their detail (`customErrors` on, as ASP.NET has it for
+    /// a remote caller by default, and as the reference host has it): every error body is
+    /// then `{"Message":"There was an error processing the request.",…}`. Off, a body names
+    /// the error and its .NET exception type.
+    pub custom_errors: bool,
 }
 
 impl Default for ServerConfig {
@@ -58,6 +63,7 @@ impl Default for ServerConfig {
             header_timeout: Duration::from_secs(30),
             body_timeout: Duration::from_secs(30),
             aspnet_version: Some("4.0.30319"),
+            custom_errors: true,
         }
     }
 }

@@ -174,6 +174,17 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     let Some(name) = rest.strip_prefix('/') else {
         return Route::Refused(not_found(&path));
     };
+    // A JSON call to a `[ScriptService]` (one whose operations are offered over JSON), by
+    // any method: ASP.NET AJAX's handler takes it before ASMX's. Another service's is refused
+    // below as a POST of the wrong content type.
+    if !name.is_empty()
+        && crate::json::script::is_json_call(header(request, CONTENT_TYPE))
+        && O::all()
+            .iter()
+            .any(|op| op.info().bindings.contains(&Binding::Json))
+    {
+        return script_call(name);
+    }
     // ASMX reads whatever follows the endpoint's path as a method name, `/` included; an
     // empty one, or another HTTP method than GET and POST, is no request format it knows.
     let binding = match *request.method() {
@@ -217,6 +228,26 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         }
     }
     Route::Call { binding, operation }
+}
+
+/// A JSON call of the operation `name`, matched ignoring case (`WebServiceData`'s method
+/// table); a name that none has is refused as .NET refuses it, before its JSON handler
+/// runs: with ASP.NET's error page.
+fn script_call<O: OperationSet>(name: &str) -> Route<O> {
+    let operation = O::all().iter().copied().find(|op| {
+        op.info().bindings.contains(&Binding::Json) && op.info().name.eq_ignore_ascii_case(name)
+    });
+    match operation {
+        Some(operation) => Route::Call {
+            binding: Binding::Json,
+            operation,
+        },
+        None => Route::Refused(super::html_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "Runtime Error",
+            &format!("Unknown web method {name}."),
+        )),
+    }
 }
 
 /// Requests to the endpoint path itself: WSDL, help pages, SOAP calls.

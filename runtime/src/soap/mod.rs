@@ -124,12 +124,14 @@ pub const ENVELOPE_CLOSE: &str = "</soap:Body></soap:Envelope>";
 /// The envelope namespace of a SOAP binding.
 ///
 /// # Panics
-/// On HTTP GET or POST, which carry no envelope (a bug in the caller).
+/// On HTTP GET or POST or JSON, which carry no envelope (a bug in the caller).
 pub fn envelope_ns(binding: Binding) -> &'static str {
     match binding {
         Binding::Soap11 => SOAP11_NS,
         Binding::Soap12 => SOAP12_NS,
-        Binding::HttpGet | Binding::HttpPost => panic!("{binding} has no SOAP envelope"),
+        Binding::HttpGet | Binding::HttpPost | Binding::Json => {
+            panic!("{binding} has no SOAP envelope")
+        }
     }
 }
 

@@ -55,6 +55,12 @@ mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Encoded.dll" \
     "$here/EncodedService.cs" >&2
 cp "$here/EncodedService.asmx" "$run/site/api/rmm/EncodedService.asmx"
 cp "$here/EncodedDocService.asmx" "$run/site/api/rmm/EncodedDocService.asmx"
+# The fifth reference service, hand-written: ASMX's JSON face, a [ScriptService]
+# (ScriptService.cs) that answers ASP.NET AJAX's JSON calls beside SOAP.
+mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Script.dll" \
+    -r:System.dll -r:System.Web.dll -r:System.Web.Services.dll -r:System.Xml.dll \
+    -r:System.Web.Extensions.dll "$here/ScriptService.cs" >&2
+cp "$here/ScriptService.asmx" "$run/site/api/rmm/ScriptService.asmx"
 # The quick start's service (CalculatorService.cs): the public calculator of www.dneonline.com,
 # at its path, for tests/outside/run.sh.
 mcs -nologo -warnaserror+ -target:library -out:"$run/site/bin/Rmm.Calculator.dll" \

@@ -82,6 +82,8 @@ fn offered_to_zeep(binding: Binding) -> Vec<String> {
         Binding::Soap12 => BindingName::Soap12,
         Binding::HttpGet => BindingName::Get,
         Binding::HttpPost => BindingName::Post,
+        // The objects service is no [ScriptService].
+        Binding::Json => return Vec::new(),
     };
     let mut names: Vec<String> = Vec::new();
     for op in spec

@@ -43,6 +43,7 @@ fn prefix(binding: Binding) -> &'static str {
         Binding::Soap12 => "soap12",
         Binding::HttpGet => "get",
         Binding::HttpPost => "post",
+        Binding::Json => "json",
     }
 }
 

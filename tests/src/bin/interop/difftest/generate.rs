@@ -123,6 +123,7 @@ impl Call {
                     "application/x-www-form-urlencoded".into(),
                 )],
             ),
+            Binding::Json => unreachable!("the difftest's services are no [ScriptService]"),
         };
         let (envelope_open, envelope_close) = envelope(binding);
         Call {
@@ -161,6 +162,7 @@ impl Call {
             }
             Binding::HttpGet => Vec::new(),
             Binding::HttpPost => self.form().into_bytes(),
+            Binding::Json => unreachable!("the difftest's services are no [ScriptService]"),
         }
     }
 

@@ -1,0 +1,333 @@
+//! Reading JSON text as ASP.NET AJAX's `JavaScriptObjectDeserializer` reads it: strict JSON
+//! and the leniencies of that reader (strings in single quotes, unquoted member names, raw
+//! control characters in strings, `+5` and `007`), numbers classified as .NET classifies
+//! them, and `"\/Date(ms)\/"` read as a date wherever it stands. serde_json reads strict JSON
+//! only, and the old jQuery code this face serves sends `{'name':'bob'}`: hence a reader of
+//! its own, which refuses what .NET refuses (comments, `new Date(…)`, trailing commas).
+
+use rust_decimal::Decimal;
+
+use super::{Json, JsonError, JsonNumber};
+
+/// `JavaScriptSerializer.RecursionLimit`'s default, which ASMX's `jsonSerialization`
+/// section keeps: a value 100 containers deep is read, one 101 deep refused.
+pub const MAX_DEPTH: usize = 100;
+
+/// `jsonSerialization maxJsonLength`'s default for services: the most characters (UTF-16
+/// code units) a body or a GET value may have.
+pub const MAX_JSON_LENGTH: usize = 102_400;
+
+/// Reads `text` whole as one value; empty or white space only is `None` (which .NET reads
+/// as null).
+pub fn parse(text: &str) -> Result<Option<Json>, JsonError> {
+    if text.encode_utf16().count() > MAX_JSON_LENGTH {
+        return Err(JsonError::TooLong);
+    }
+    let mut reader = Reader {
+        text,
+        chars: text.char_indices().peekable(),
+    };
+    if reader.next_non_white().is_none() {
+        return Ok(None);
+    }
+    let value = reader.value(0)?;
+    // After the value, nothing but white space. .NET names the rest after the first
+    // character it consumed to see it.
+    if reader.next_non_white().is_some() {
+        let (at, _) = reader.chars.next().expect("peeked");
+        let rest = reader.text[at..].chars().skip(1).collect::<String>();
+        return Err(JsonError::InvalidPrimitive(rest));
+    }
+    Ok(Some(value))
+}
+
+struct Reader<'a> {
+    text: &'a str,
+    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+}
+
+/// `Char.IsWhiteSpace`: Unicode's white space (U+00A0 and U+2028 too).
+fn is_white(c: char) -> bool {
+    c.is_whitespace()
+}
+
+/// A character of a primitive token or an unquoted member name.
+fn is_token_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '+')
+}
+
+impl Reader<'_> {
+    /// Skips white space; the next character, not consumed.
+    fn next_non_white(&mut self) -> Option<char> {
+        while let Some(&(_, c)) = self.chars.peek() {
+            if !is_white(c) {
+                return Some(c);
+            }
+            self.chars.next();
+        }
+        None
+    }
+
+    fn position(&mut self) -> usize {
+        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
+        if depth + 1 > MAX_DEPTH {
+            return Err(JsonError::TooDeep);
+        }
+        let Some(c) = self.next_non_white() else {
+            // Nothing where a value belongs: .NET's empty primitive.
+            return Err(JsonError::InvalidPrimitive(String::new()));
+        };
+        match c {
+            '"' => {
+                if let Some(date) = self.date() {
+                    return Ok(date);
+                }
+                self.string().map(Json::String)
+            }
+            '\'' => self.string().map(Json::String),
+            '{' => self.object(depth + 1),
+            '[' => self.array(depth + 1),
+            _ => self.primitive(),
+        }
+    }
+
+    /// `"\/Date(ticks)\/"`, with an optional suffix (a letter, or `±hhmm`) that .NET reads
+    /// past and ignores: the milliseconds since 1970 in UTC.
+    fn date(&mut self) -> Option<Json> {
+        let at = self.position();
+        let rest = self.text[at..].strip_prefix("\"\\/Date(")?;
+        let end = rest.find(")\\/\"")?;
+        let inside = &rest[..end];
+        let digits_end = inside
+            .char_indices()
+            .find(|&(i, c)| !(c.is_ascii_digit() || (i == 0 && c == '-')))
+            .map_or(inside.len(), |(i, _)| i);
+        let (number, suffix) = inside.split_at(digits_end);
+        let suffix_ok = suffix.is_empty()
+            || (suffix.len() == 1 && suffix.as_bytes()[0].is_ascii_alphabetic())
+            || (suffix.len() == 5
+                && matches!(suffix.as_bytes()[0], b'+' | b'-')
+                && suffix[1..].bytes().all(|b| b.is_ascii_digit()));
+        if !suffix_ok || number.is_empty() || number == "-" {
+            return None;
+        }
+        let ms = number.parse::<i64>().ok()?;
+        let consumed = at + "\"\\/Date(".len() + end + ")\\/\"".len();
+        while self.position() < consumed {
+            self.chars.next();
+        }
+        Some(Json::Date(ms))
+    }
+
+    /// A string in double or single quotes, the next character being the quote.
+    fn string(&mut self) -> Result<String, JsonError> {
+        let (_, quote) = self.chars.next().expect("a quote");
+        let mut out = String::new();
+        loop {
+            let Some((_, c)) = self.chars.next() else {
+                return Err(JsonError::UnterminatedString);
+            };
+            match c {
+                '\\' => {
+                    let Some((_, escaped)) = self.chars.next() else {
+                        return Err(JsonError::UnterminatedString);
+                    };
+                    match escaped {
+                        '"' | '\'' | '/' | '\\' => out.push(escaped),
+                        'b' => out.push('\u{8}'),
+                        'f' => out.push('\u{c}'),
+                        'n' => out.push('\n'),
+                        'r' => out.push('\r'),
+                        't' => out.push('\t'),
+                        'u' => {
+                            let mut unit = 0u32;
+                            for _ in 0..4 {
+                                let digit = self
+                                    .chars
+                                    .next()
+                                    .and_then(|(_, h)| h.to_digit(16))
+                                    .ok_or(JsonError::BadUnicodeEscape)?;
+                                unit = unit * 16 + digit;
+                            }
+                            self.push_unit(&mut out, unit as u16)?;
+                        }
+                        _ => return Err(JsonError::UnrecognizedEscape),
+                    }
+                }
+                c if c == quote => return Ok(out),
+                c => out.push(c),
+            }
+        }
+    }
+
+    /// One UTF-16 code unit of a `\uXXXX` escape: a surrogate pairs with a following
+    /// `\uXXXX`; a lone one is U+FFFD, as .NET's string validator makes it.
+    fn push_unit(&mut self, out: &mut String, unit: u16) -> Result<(), JsonError> {
+        if !(0xD800..0xDC00).contains(&unit) {
+            out.push(char::from_u32(u32::from(unit)).unwrap_or('\u{FFFD}'));
+            return Ok(());
+        }
+        let at = self.position();
+        let low = self.text[at..]
+            .strip_prefix("\\u")
+            .and_then(|hex| hex.get(..4))
+            .and_then(|hex| u16::from_str_radix(hex, 16).ok())
+            .filter(|low| (0xDC00..0xE000).contains(low));
+        match low {
+            Some(low) => {
+                for _ in 0..6 {
+                    self.chars.next();
+                }
+                let c = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
+                out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+            }
+            None => out.push('\u{FFFD}'),
+        }
+        Ok(())
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Json, JsonError> {
+        self.chars.next(); // `{`
+        let mut members: Vec<(String, Json)> = Vec::new();
+        loop {
+            let Some(c) = self.next_non_white() else {
+                return Err(JsonError::ObjectExpected);
+            };
+            if c == '}' && members.is_empty() {
+                self.chars.next();
+                break;
+            }
+            // `{"a":1,}`: .NET reads a value without a name where the `}` stands, an empty
+            // primitive.
+            if c == '}' {
+                return Err(JsonError::InvalidPrimitive(String::new()));
+            }
+            let name = match c {
+                '"' | '\'' => self.string()?,
+                ':' => return Err(JsonError::MemberNameExpected),
+                _ => self.token(),
+            };
+            if self.next_non_white() != Some(':') {
+                return Err(JsonError::ObjectExpected);
+            }
+            self.chars.next();
+            let value = self.value(depth)?;
+            // A name given twice keeps its last value.
+            match members.iter_mut().find(|(n, _)| *n == name) {
+                Some(member) => member.1 = value,
+                None => members.push((name, value)),
+            }
+            match self.next_non_white() {
+                Some(',') => {
+                    self.chars.next();
+                }
+                Some('}') => {
+                    self.chars.next();
+                    break;
+                }
+                _ => return Err(JsonError::ObjectExpected),
+            }
+        }
+        Ok(Json::Object(members))
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Json, JsonError> {
+        self.chars.next(); // `[`
+        let mut items = Vec::new();
+        if self.next_non_white() == Some(']') {
+            self.chars.next();
+            return Ok(Json::Array(items));
+        }
+        loop {
+            items.push(self.value(depth)?);
+            match self.next_non_white() {
+                Some(',') => {
+                    self.chars.next();
+                    if self.next_non_white() == Some(']') {
+                        return Err(JsonError::ArrayTrailingComma);
+                    }
+                }
+                Some(']') => {
+                    self.chars.next();
+                    return Ok(Json::Array(items));
+                }
+                Some(_) => return Err(JsonError::ArrayCommaExpected),
+                None => return Err(JsonError::ArrayEndExpected),
+            }
+        }
+    }
+
+    /// The longest run of token characters.
+    fn token(&mut self) -> String {
+        let mut token = String::new();
+        while let Some(&(_, c)) = self.chars.peek() {
+            if !is_token_char(c) {
+                break;
+            }
+            token.push(c);
+            self.chars.next();
+        }
+        token
+    }
+
+    /// `null`, `true`, `false` or a number, classified as .NET does: without a point or an
+    /// exponent an int, else a long; without an exponent a decimal; else a double.
+    fn primitive(&mut self) -> Result<Json, JsonError> {
+        let token = self.token();
+        match token.as_str() {
+            "null" => return Ok(Json::Null),
+            "true" => return Ok(Json::Bool(true)),
+            "false" => return Ok(Json::Bool(false)),
+            _ => {}
+        }
+        number(&token)
+            .map(Json::Number)
+            .ok_or(JsonError::InvalidPrimitive(token))
+    }
+}
+
+/// A primitive token as a number of the type .NET gives it, or `None`.
+fn number(token: &str) -> Option<JsonNumber> {
+    let has_exponent = token.contains(['e', 'E']);
+    if !has_exponent {
+        if !token.contains('.') {
+            if let Ok(n) = crate::value::dotnet::parse_int(token) {
+                return Some(JsonNumber::Int(n));
+            }
+            if let Ok(n) = crate::value::dotnet::parse_integer::<i64>(token) {
+                return Some(JsonNumber::Long(n));
+            }
+        }
+        if let Some(d) = decimal(token) {
+            return Some(JsonNumber::Decimal(d));
+        }
+    }
+    // `Double.TryParse` with `NumberStyles.Float`: `NaN`, `Infinity` and `-Infinity` too; one
+    // out of range fails on .NET Framework.
+    crate::value::dotnet::parse_double(token)
+        .ok()
+        .map(JsonNumber::Double)
+}
+
+/// `decimal.TryParse` with `NumberStyles.Number`: a sign, digits and a point (`1.`, `.5`).
+fn decimal(token: &str) -> Option<Decimal> {
+    let unsigned = token.strip_prefix(['+', '-']).unwrap_or(token);
+    if unsigned.is_empty()
+        || unsigned == "."
+        || !unsigned.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+        || unsigned.bytes().filter(|&b| b == b'.').count() > 1
+    {
+        return None;
+    }
+    let mut text = token.strip_prefix('+').unwrap_or(token).to_owned();
+    if text.ends_with('.') {
+        text.pop();
+    }
+    if text.starts_with('.') || text.starts_with("-.") {
+        text = text.replacen('.', "0.", 1);
+    }
+    Decimal::from_str_exact(&text).ok()
+}

@@ -1,0 +1,261 @@
+//! The messages of a JSON call to a `[ScriptService]`, as .NET Framework's `RestHandler`
+//! reads and writes them: the parameters of a POST body or a GET query, the `{"d":…}`
+//! answer, and the error body with its `jsonerror: true` header.
+
+use bytes::Bytes;
+use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
+use http::{Method, Request, Response, StatusCode};
+
+use super::{parse, FromJson, Json, JsonError, JsonOut, ToJson};
+
+/// The `Content-Type` of every JSON answer (ASP.NET adds the charset to the handler's
+/// `application/json`; Mono sends none).
+pub const JSON_CONTENT_TYPE: &str = "application/json; charset=utf-8";
+
+/// `Cache-Control` of an answer (`SetNoServerCaching`, `SetMaxAge(0)`).
+pub const CACHE_CONTROL_ANSWER: &str = "private, max-age=0";
+
+/// `Cache-Control` of an error (`ClearHeaders` resets the cache policy to its default).
+pub const CACHE_CONTROL_ERROR: &str = "private";
+
+/// The body of every error when custom errors are on (ASP.NET's default for a remote caller,
+/// and the reference host's setting).
+pub const CUSTOM_ERROR_BODY: &str =
+    "{\"Message\":\"There was an error processing the request.\",\"StackTrace\":\"\",\"ExceptionType\":\"\"}";
+
+/// Whether a request is a JSON call by its `Content-Type`, exactly as
+/// `RestHandlerFactory.IsRestMethodCall` tests it: `application/json`, alone or followed
+/// by `;` and parameters, in any case (`application/json ; x` is not).
+pub fn is_json_call(content_type: Option<&str>) -> bool {
+    let Some(content_type) = content_type else {
+        return false;
+    };
+    let media = "application/json";
+    content_type.len() >= media.len()
+        && content_type.as_bytes()[..media.len()].eq_ignore_ascii_case(media.as_bytes())
+        && matches!(content_type.as_bytes().get(media.len()), None | Some(b';'))
+}
+
+/// The parameters of a JSON call, by name.
+#[derive(Debug)]
+pub struct ScriptArgs {
+    values: Vec<(String, Json)>,
+}
+
+impl ScriptArgs {
+    /// Reads the parameters of a call to an operation that takes GET (`use_get`, .NET's
+    /// `UseHttpGet`) or POST: from the query, each of `params` a JSON value (names matched
+    /// ignoring case, a repeated one joined with commas, an empty one null), or from the body,
+    /// one JSON object (empty, no parameters). A call by the other verb is refused.
+    pub fn of_request<B: AsRef<[u8]>>(
+        request: &Request<B>,
+        operation: &'static str,
+        use_get: bool,
+        params: &[&'static str],
+    ) -> Result<ScriptArgs, JsonError> {
+        let get = request.method() == Method::GET;
+        if use_get != get {
+            return Err(JsonError::WrongVerb {
+                method: operation,
+                verb: if get { "GET" } else { "POST" },
+            });
+        }
+        if get {
+            let query = request.uri().query().unwrap_or("").as_bytes();
+            let mut values = Vec::new();
+            for param in params {
+                let mut joined: Option<String> = None;
+                for (name, value) in form_urlencoded::parse(query) {
+                    if name.eq_ignore_ascii_case(param) {
+                        match &mut joined {
+                            Some(text) => {
+                                text.push(',');
+                                text.push_str(&value);
+                            }
+                            None => joined = Some(value.into_owned()),
+                        }
+                    }
+                }
+                if let Some(text) = joined {
+                    values.push(((*param).to_owned(), parse(&text)?.unwrap_or(Json::Null)));
+                }
+            }
+            return Ok(ScriptArgs { values });
+        }
+        let body = request.body().as_ref();
+        // `StreamReader`'s detection: a UTF-8 byte order mark is skipped.
+        let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
+        let text = std::str::from_utf8(body).map_err(|_| JsonError::NotText)?;
+        if text.is_empty() {
+            return Ok(ScriptArgs { values: Vec::new() });
+        }
+        match parse(text)? {
+            None | Some(Json::Null) => Err(JsonError::NullBody),
+            Some(Json::Object(values)) => Ok(ScriptArgs { values }),
+            Some(Json::Array(_)) => Err(JsonError::BodyIsArray),
+            Some(other) => Err(JsonError::BodyIsValue(other.dotnet_type())),
+        }
+    }
+
+    /// The parameter `name` (matched exactly) converted to its type; absent, refused.
+    pub fn param<T: FromJson>(&self, name: &'static str) -> Result<T, JsonError> {
+        match self.values.iter().find(|(n, _)| n == name) {
+            Some((_, value)) => T::from_json(value),
+            None => Err(JsonError::MissingParameter(name)),
+        }
+    }
+}
+
+/// The answer to a call: `{"d":value}`; or the error of a result JavaScriptSerializer
+/// refuses to write (too deep, too long).
+pub fn answer(result: &dyn ToJson, custom_errors: bool) -> Response<Bytes> {
+    let mut out = JsonOut::new();
+    result.write_json(&mut out);
+    match out.finish() {
+        Ok(json) => {
+            let mut body = String::with_capacity(json.len() + 6);
+            body.push_str("{\"d\":");
+            body.push_str(&json);
+            body.push('}');
+            json_response(StatusCode::OK, body, CACHE_CONTROL_ANSWER, false)
+        }
+        Err(error) => error_response(&error, custom_errors),
+    }
+}
+
+/// The answer to a call whose operation returns nothing: `{"d":null}`.
+pub fn answer_void() -> Response<Bytes> {
+    json_response(
+        StatusCode::OK,
+        "{\"d\":null}".to_owned(),
+        CACHE_CONTROL_ANSWER,
+        false,
+    )
+}
+
+/// The error answer, as `WriteExceptionJsonString` writes it: `500`, `jsonerror: true`, and
+/// with custom errors on (`custom_errors`) the same body for every error, else the error's
+/// message and .NET exception type (and no stack trace, which rmm has none of).
+pub fn error_response(error: &JsonError, custom_errors: bool) -> Response<Bytes> {
+    let body = if custom_errors {
+        CUSTOM_ERROR_BODY.to_owned()
+    } else {
+        let mut out = JsonOut::new();
+        out.open_object();
+        out.member("Message");
+        out.string(&error.to_string());
+        out.member("StackTrace");
+        out.string("");
+        out.member("ExceptionType");
+        out.string(error.exception_type());
+        out.close_object();
+        out.as_str().to_owned()
+    };
+    json_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        body,
+        CACHE_CONTROL_ERROR,
+        true,
+    )
+}
+
+fn json_response(
+    status: StatusCode,
+    body: String,
+    cache_control: &'static str,
+    error: bool,
+) -> Response<Bytes> {
+    let len = body.len();
+    let mut response = Response::new(Bytes::from(body));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(JSON_CONTENT_TYPE));
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
+    if error {
+        headers.insert("jsonerror", HeaderValue::from_static("true"));
+    }
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache_control));
+    response
+}
+
+/// Client side: a call's request. POST `{path}/{operation}` with the parameters as one JSON
+/// object (`body`, written by [`JsonOut`]), or for a `use_get` operation a GET with each
+/// parameter a JSON value in the query (`query`, already encoded).
+pub fn request(http_path: &str, use_get: bool, params: &[(&str, String)]) -> Request<Bytes> {
+    let builder = Request::builder().header(CONTENT_TYPE, JSON_CONTENT_TYPE);
+    let request = if use_get {
+        let mut uri = http_path.to_owned();
+        for (i, (name, value)) in params.iter().enumerate() {
+            uri.push(if i == 0 { '?' } else { '&' });
+            uri.extend(form_urlencoded::byte_serialize(name.as_bytes()));
+            uri.push('=');
+            uri.extend(form_urlencoded::byte_serialize(value.as_bytes()));
+        }
+        builder.method(Method::GET).uri(uri).body(Bytes::new())
+    } else {
+        let mut out = JsonOut::new();
+        out.open_object();
+        for (name, value) in params {
+            out.member(name);
+            out.raw(value);
+        }
+        out.close_object();
+        builder
+            .method(Method::POST)
+            .uri(http_path)
+            .body(Bytes::from(out.as_str().to_owned()))
+    };
+    request.expect("a request of a valid path and header")
+}
+
+/// Client side: a parameter's value as JSON text.
+pub fn value_text(value: &dyn ToJson) -> String {
+    let mut out = JsonOut::new();
+    value.write_json(&mut out);
+    out.as_str().to_owned()
+}
+
+/// Client side: reads an answer: the value of `d`, or the error the service sent.
+pub fn decode_answer<T: FromJson, B: AsRef<[u8]>>(
+    operation: &'static str,
+    response: &Response<B>,
+) -> Result<T, crate::ResponseError> {
+    use crate::{Binding, ResponseError};
+    let body = response.body().as_ref();
+    let undecodable = |reason: String| ResponseError::Undecodable {
+        operation,
+        binding: Binding::Json,
+        reason,
+        body: Bytes::copy_from_slice(body),
+    };
+    let text = std::str::from_utf8(body).map_err(|e| undecodable(e.to_string()))?;
+    let json_error = response.headers().contains_key("jsonerror");
+    if response.status() != StatusCode::OK {
+        let message = match parse(text) {
+            Ok(Some(error)) if json_error => match error.get("Message") {
+                Some(Json::String(message)) => message.clone(),
+                _ => text.to_owned(),
+            },
+            _ => {
+                return Err(ResponseError::Status {
+                    operation,
+                    binding: Binding::Json,
+                    status: response.status().as_u16(),
+                    body: text.trim_end().to_owned(),
+                })
+            }
+        };
+        return Err(ResponseError::ErrorBody {
+            operation,
+            binding: Binding::Json,
+            message,
+        });
+    }
+    let value = parse(text)
+        .map_err(|e| undecodable(e.to_string()))?
+        .ok_or_else(|| undecodable("an empty body".to_owned()))?;
+    let d = value
+        .get("d")
+        .ok_or_else(|| undecodable("no member d".to_owned()))?;
+    T::from_json(d).map_err(|e| undecodable(e.to_string()))
+}

@@ -1,0 +1,199 @@
+//! The JSON codec against .NET Framework's rules (`JavaScriptObjectDeserializer`,
+//! `JavaScriptSerializer`, `ObjectConverter`), each case the source's or the reference host's.
+
+use rust_decimal::Decimal;
+
+use super::script::is_json_call;
+use super::*;
+use crate::DateTime;
+
+fn parsed(text: &str) -> Json {
+    parse(text).unwrap().unwrap()
+}
+
+fn written<T: ToJson + ?Sized>(value: &T) -> String {
+    let mut out = JsonOut::new();
+    value.write_json(&mut out);
+    out.finish().unwrap()
+}
+
+#[test]
+fn reads_what_old_jquery_sends_as_dotnet_does() {
+    let strict = parsed(r#"{"a":2,"b":3}"#);
+    // Single quotes and unquoted names, as `data: "{'a':2, b:3}"` sends them.
+    assert_eq!(parsed("{'a':2, b:3}"), strict);
+    assert_eq!(parsed(" {\"a\" : 2 ,\n\"b\":3 } "), strict);
+    // A repeated name keeps its last value.
+    assert_eq!(parsed(r#"{"a":1,"a":2,"b":3}"#), strict);
+    // Raw control characters in a string are read as they are.
+    assert_eq!(parsed("\"a\tb\nc\""), Json::String("a\tb\nc".into()));
+    assert_eq!(parsed(r#"'it\'s'"#), Json::String("it's".into()));
+    assert_eq!(
+        parsed(r#""\u00e9\uD834\uDD1E\/""#),
+        Json::String("é𝄞/".into())
+    );
+    // A lone surrogate becomes U+FFFD, as .NET's string validator makes it.
+    assert_eq!(parsed(r#""\uD834x""#), Json::String("\u{FFFD}x".into()));
+}
+
+#[test]
+fn refuses_what_dotnet_refuses_in_its_words() {
+    let error = |text: &str| parse(text).unwrap_err().to_string();
+    assert_eq!(error("{\"a\":1,}"), "Invalid JSON primitive: .");
+    assert_eq!(error("[1,]"), "Invalid array passed in, extra trailing ','.");
+    assert_eq!(error("[1 2]"), "Invalid array passed in, ',' expected.");
+    assert_eq!(error("[1"), "Invalid array passed in, ']' expected.");
+    assert_eq!(error("{\"a\" 1}"), "Invalid object passed in, ':' or '}' expected.");
+    assert_eq!(error("{\"a\":2,\"b\":"), "Invalid JSON primitive: .");
+    assert_eq!(error("{:1}"), "Invalid object passed in, member name expected.");
+    assert_eq!(error("\"abc"), "Unterminated string passed in.");
+    assert_eq!(error(r#""\q""#), "Unrecognized escape sequence.");
+    assert_eq!(error("undefined"), "Invalid JSON primitive: undefined.");
+    assert_eq!(error("new Date(0)"), "Invalid JSON primitive: new.");
+    assert_eq!(error("/* c */ 1"), "Invalid JSON primitive: .");
+    assert_eq!(error("0x10"), "Invalid JSON primitive: 0x10.");
+    // The rest after a value is named from the character after the first it consumed.
+    assert_eq!(error("{\"a\":1}xyz"), "Invalid JSON primitive: yz.");
+    // Empty or white space only is null.
+    assert_eq!(parse("  \n").unwrap(), None);
+}
+
+#[test]
+fn types_numbers_as_dotnet_does() {
+    assert_eq!(parsed("5"), Json::Number(JsonNumber::Int(5)));
+    assert_eq!(parsed("+007"), Json::Number(JsonNumber::Int(7)));
+    assert_eq!(parsed("3000000000"), Json::Number(JsonNumber::Long(3_000_000_000)));
+    assert_eq!(
+        parsed("1.50"),
+        Json::Number(JsonNumber::Decimal(Decimal::new(150, 2)))
+    );
+    assert_eq!(
+        parsed("99999999999999999999"),
+        Json::Number(JsonNumber::Decimal(Decimal::from_str_exact("99999999999999999999").unwrap()))
+    );
+    assert_eq!(parsed("1e2"), Json::Number(JsonNumber::Double(100.0)));
+    assert!(matches!(parsed("NaN"), Json::Number(JsonNumber::Double(d)) if d.is_nan()));
+    assert_eq!(parsed("null"), Json::Null);
+    assert_eq!(parse("True").unwrap_err().to_string(), "Invalid JSON primitive: True.");
+}
+
+#[test]
+fn reads_dates_only_in_their_escaped_form() {
+    assert_eq!(parsed(r#""\/Date(1234567890123)\/""#), Json::Date(1_234_567_890_123));
+    // A suffix, a letter or an offset, is read past and ignored.
+    assert_eq!(parsed(r#""\/Date(-1+0100)\/""#), Json::Date(-1));
+    assert_eq!(parsed(r#""\/Date(0Z)\/""#), Json::Date(0));
+    // Without the backslash, or in single quotes, a string.
+    assert_eq!(parsed(r#""/Date(0)/""#), Json::String("/Date(0)/".into()));
+    assert_eq!(parsed(r#"'\/Date(0)\/'"#), Json::String("/Date(0)/".into()));
+    assert_eq!(parsed(r#""\/Date(x)\/""#), Json::String("/Date(x)/".into()));
+}
+
+#[test]
+fn refuses_nesting_past_the_recursion_limit() {
+    let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+    assert!(parse(&nested(100)).is_ok());
+    assert_eq!(parse(&nested(101)).unwrap_err(), JsonError::TooDeep);
+    assert_eq!(parse(&"1".repeat(MAX_JSON_LENGTH + 1)).unwrap_err(), JsonError::TooLong);
+}
+
+#[test]
+fn writes_strings_as_javascript_string_encode_does() {
+    // The reference host's echo of the same text, but for `&`, U+0085 and U+2028, which
+    // .NET Framework escapes and Mono leaves.
+    assert_eq!(
+        written(&"a\"b\\c/d<e>&'\u{1}é\u{2028}x".to_owned()),
+        r#""a\"b\\c/d\u003ce\u003e\u0026\u0027\u0001é\u2028x""#
+    );
+    assert_eq!(written(&"\u{8}\u{c}\n\r\t\u{1f}\u{7f}".to_owned()), "\"\\b\\f\\n\\r\\t\\u001f\u{7f}\"");
+    assert_eq!(written(&'\0'), "null");
+    assert_eq!(written(&'<'), r#""\u003c""#);
+}
+
+#[test]
+fn writes_numbers_and_dates_as_the_host_does() {
+    assert_eq!(written(&0.1f64), "0.1");
+    assert_eq!(written(&1e300f64), "1E+300");
+    assert_eq!(written(&f64::NAN), "NaN");
+    assert_eq!(written(&f64::NEG_INFINITY), "-Infinity");
+    assert_eq!(written(&-0.0f64), "0");
+    assert_eq!(written(&Decimal::new(150, 2)), "1.50");
+    assert_eq!(written(&i64::MIN), "-9223372036854775808");
+    let date = DateTime::from_json(&Json::Date(1_234_567_890_123)).unwrap();
+    assert_eq!(written(&date), r#""\/Date(1234567890123)\/""#);
+    // `default(DateTime)`, of no zone, in a zone of UTC.
+    assert_eq!(written(&DateTime::default()), r#""\/Date(-62135596800000)\/""#);
+    let guid = uuid::Uuid::parse_str("6F9619FF-8B86-D011-B42D-00C04FC964FF").unwrap();
+    assert_eq!(written(&guid), r#""6f9619ff-8b86-d011-b42d-00c04fc964ff""#);
+    assert_eq!(written(&vec![1u8, 2, 255]), "[1,2,255]");
+    assert_eq!(written(&None::<String>), "null");
+}
+
+#[test]
+fn converts_as_object_converter_does() {
+    let int = |text: &str| i32::from_json(&parsed(text)).map_err(|e| e.to_string());
+    assert_eq!(int("5"), Ok(5));
+    assert_eq!(int("\"5\""), Ok(5));
+    assert_eq!(int("\" 5 \""), Ok(5));
+    assert_eq!(int("\"0x1F\""), Ok(31));
+    assert_eq!(int("1e2"), Ok(100));
+    assert_eq!(int("5.0"), Err("5.0 is not a valid value for Int32.".into()));
+    assert_eq!(int("3000000000"), Err("3000000000 is not a valid value for Int32.".into()));
+    assert_eq!(int("null"), Err("Cannot convert null to a value type.".into()));
+    assert_eq!(int("{\"x\":1}"), Ok(0));
+    assert_eq!(
+        int("[1]"),
+        Err("Type 'System.Int32' is not supported for deserialization of an array.".into())
+    );
+    assert_eq!(Option::<i32>::from_json(&Json::Null), Ok(None));
+    let string = |text: &str| String::from_json(&parsed(text)).map_err(|e| e.to_string());
+    assert_eq!(string("true"), Ok("True".into()));
+    assert_eq!(string("1.50"), Ok("1.50".into()));
+    assert_eq!(string(r#""\/Date(0)\/""#), Ok("1970-01-01 00:00:00Z".into()));
+    assert_eq!(
+        string("{}"),
+        Err("No parameterless constructor defined for type of 'System.String'.".into())
+    );
+    assert_eq!(bool::from_json(&parsed("\" TRUE \"")), Ok(true));
+    assert_eq!(
+        bool::from_json(&parsed("1")).unwrap_err().to_string(),
+        "1 is not a valid value for Boolean."
+    );
+    assert_eq!(f64::from_json(&parsed("0.1")), Ok(0.1));
+    assert_eq!(Decimal::from_json(&parsed("5")), Ok(Decimal::new(5, 0)));
+    assert_eq!(
+        Vec::<i32>::from_json(&parsed("[1,\"2\",3]")),
+        Ok(vec![1, 2, 3])
+    );
+    assert_eq!(
+        Vec::<i32>::from_json(&parsed("\"1\"")).unwrap_err().to_string(),
+        "Cannot convert object of type 'System.String' to type 'System.Int32[]'"
+    );
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Mood {
+        Calm,
+        Busy,
+    }
+    let mood = |text: &str| {
+        enum_from_json(&parsed(text), &[Mood::Calm, Mood::Busy], &["Calm", "Busy"], "Mood")
+            .map_err(|e| e.to_string())
+    };
+    assert_eq!(mood("1"), Ok(Mood::Busy));
+    assert_eq!(mood("\"busy\""), Ok(Mood::Busy));
+    assert_eq!(mood("\"1\""), Ok(Mood::Busy));
+    assert_eq!(
+        mood("7"),
+        Err("7 is not a value of the enum Mood, which has 2 members.".into())
+    );
+}
+
+#[test]
+fn tells_json_calls_by_their_content_type_as_asp_net_does() {
+    assert!(is_json_call(Some("application/json")));
+    assert!(is_json_call(Some("application/json; charset=utf-8")));
+    assert!(is_json_call(Some("APPLICATION/JSON;x")));
+    assert!(!is_json_call(Some("application/json ;x")));
+    assert!(!is_json_call(Some("application/jsonx")));
+    assert!(!is_json_call(Some("text/json")));
+    assert!(!is_json_call(None));
+}

@@ -1,0 +1,206 @@
+//! Writing JSON as ASP.NET AJAX's `JavaScriptSerializer` writes it: no white space,
+//! `HttpUtility.JavaScriptStringEncode`'s escapes, dates as `"\/Date(ms)\/"`, doubles in the
+//! round-trip form (`1E+300`, `NaN` unquoted), decimals with their scale.
+
+use rust_decimal::Decimal;
+
+use crate::DateTime;
+
+/// A JSON text being written, with the separators of the containers open in it.
+#[derive(Debug, Default)]
+pub struct JsonOut {
+    out: String,
+    /// Whether the container open at each depth has an item yet (a comma goes before the next).
+    started: Vec<bool>,
+    /// The deepest nesting reached, for `RecursionLimit`.
+    depth_exceeded: bool,
+}
+
+impl JsonOut {
+    /// An empty text.
+    pub fn new() -> JsonOut {
+        JsonOut::default()
+    }
+
+    /// Appends text as it is (a number, `null`, `true`).
+    pub fn raw(&mut self, text: &str) {
+        self.out.push_str(text);
+    }
+
+    /// Opens an object `{`.
+    pub fn open_object(&mut self) {
+        self.open('{');
+    }
+
+    /// Closes the innermost object `}`.
+    pub fn close_object(&mut self) {
+        self.started.pop();
+        self.out.push('}');
+    }
+
+    /// Opens an array `[`.
+    pub fn open_array(&mut self) {
+        self.open('[');
+    }
+
+    /// Closes the innermost array `]`.
+    pub fn close_array(&mut self) {
+        self.started.pop();
+        self.out.push(']');
+    }
+
+    fn open(&mut self, bracket: char) {
+        self.started.push(false);
+        // `SerializeValue` counts the top value as depth 1.
+        if self.started.len() > super::parse::MAX_DEPTH {
+            self.depth_exceeded = true;
+        }
+        self.out.push(bracket);
+    }
+
+    /// Starts a member of the innermost object: `,"name":` (no comma before the first).
+    pub fn member(&mut self, name: &str) {
+        self.separate();
+        write_string(&mut self.out, name);
+        self.out.push(':');
+    }
+
+    /// Starts an item of the innermost array (a comma before every one but the first).
+    pub fn item(&mut self) {
+        self.separate();
+    }
+
+    fn separate(&mut self) {
+        if let Some(started) = self.started.last_mut() {
+            if *started {
+                self.out.push(',');
+            }
+            *started = true;
+        }
+    }
+
+    /// Appends a string value, quoted and escaped.
+    pub fn string(&mut self, value: &str) {
+        write_string(&mut self.out, value);
+    }
+
+    /// Appends `null`.
+    pub fn null(&mut self) {
+        self.out.push_str("null");
+    }
+
+    /// The text written, or the error .NET throws for it (nesting past `RecursionLimit`,
+    /// more than `maxJsonLength` characters).
+    pub fn finish(self) -> Result<String, super::JsonError> {
+        if self.depth_exceeded {
+            return Err(super::JsonError::TooDeep);
+        }
+        if self.out.encode_utf16().count() > super::parse::MAX_JSON_LENGTH {
+            return Err(super::JsonError::TooLong);
+        }
+        Ok(self.out)
+    }
+
+    #[doc(hidden)] // for the value writers
+    /// The text, to append a value to.
+    pub fn buffer(&mut self) -> &mut String {
+        &mut self.out
+    }
+
+    /// The text written so far.
+    pub fn as_str(&self) -> &str {
+        &self.out
+    }
+}
+
+/// Appends `value` in double quotes with `HttpUtility.JavaScriptStringEncode`'s escapes:
+/// `\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`; `\u` and four lower-case hex digits for the
+/// other control characters and for `'`, `<`, `>`, `&`, U+0085, U+2028 and U+2029 (so that
+/// the text can stand in HTML and in JavaScript source); everything else as it is, `/` too.
+pub fn write_string(out: &mut String, value: &str) {
+    out.push('"');
+    let mut start = 0;
+    for (i, c) in value.char_indices() {
+        let escape: Option<&str> = match c {
+            '"' => Some("\\\""),
+            '\\' => Some("\\\\"),
+            '\u{8}' => Some("\\b"),
+            '\u{c}' => Some("\\f"),
+            '\n' => Some("\\n"),
+            '\r' => Some("\\r"),
+            '\t' => Some("\\t"),
+            c if (c as u32) < 0x20
+                || matches!(c, '\'' | '<' | '>' | '&' | '\u{85}' | '\u{2028}' | '\u{2029}') =>
+            {
+                Some("")
+            }
+            _ => None,
+        };
+        if let Some(escape) = escape {
+            out.push_str(&value[start..i]);
+            if escape.is_empty() {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            } else {
+                out.push_str(escape);
+            }
+            start = i + c.len_utf8();
+        }
+    }
+    out.push_str(&value[start..]);
+    out.push('"');
+}
+
+/// The milliseconds since 1970 in UTC of a .NET `DateTime`, as `SerializeDateTime` counts
+/// them: `(ticks - epoch) / 10000`, truncated toward zero (as chrono's `num_milliseconds`
+/// truncates). A reading of no zone (`Unspecified`) is taken as UTC, the zone of the
+/// reference host (.NET takes it as the server's local time).
+pub fn date_milliseconds(value: &DateTime) -> i64 {
+    use crate::DateTimeKind;
+    let utc = match value.kind {
+        DateTimeKind::Offset(offset) => {
+            value.value - chrono::Duration::seconds(i64::from(offset.local_minus_utc()))
+        }
+        DateTimeKind::Utc | DateTimeKind::Unspecified => value.value,
+    };
+    (utc - chrono::DateTime::UNIX_EPOCH.naive_utc()).num_milliseconds()
+}
+
+/// Appends a date as `"\/Date(ms)\/"`.
+pub fn write_date(out: &mut String, value: &DateTime) {
+    out.push_str("\"\\/Date(");
+    out.push_str(itoa::Buffer::new().format(date_milliseconds(value)));
+    out.push_str(")\\/\"");
+}
+
+/// Appends a double as `Double.ToString("r")` writes it: XmlConvert's round-trip form but
+/// for the specials, `NaN`, `Infinity` and `-Infinity`, which .NET writes unquoted.
+pub fn write_double(out: &mut String, v: f64) {
+    if v.is_nan() {
+        out.push_str("NaN");
+    } else if v.is_infinite() {
+        out.push_str(if v > 0.0 { "Infinity" } else { "-Infinity" });
+    } else if v == 0.0 {
+        // .NET Framework's "r" writes negative zero as 0.
+        out.push('0');
+    } else {
+        crate::value::float::write_double(out, v);
+    }
+}
+
+/// Appends a float as `Single.ToString("r")` writes it.
+pub fn write_float(out: &mut String, v: f32) {
+    if v.is_nan() {
+        out.push_str("NaN");
+    } else if v.is_infinite() {
+        out.push_str(if v > 0.0 { "Infinity" } else { "-Infinity" });
+    } else if v == 0.0 {
+        out.push('0');
+    } else {
+        crate::value::float::write_float(out, v);
+    }
+}
+
+/// Appends a decimal with its scale (`1.50`).
+pub fn write_decimal(out: &mut String, v: &Decimal) {
+    crate::value::write_decimal(out, v);
+}

@@ -1,0 +1,118 @@
+// The fifth reference service: ASMX's JSON face. A [ScriptService] answers ASP.NET AJAX's
+// calls (POST with application/json, and GET for [ScriptMethod(UseHttpGet = true)]) in JSON
+// beside SOAP; rmm's generated server must answer them as this host does. Each echo returns
+// its arguments unchanged, so what the host writes is what it read.
+using System;
+using System.Web.Script.Services;
+using System.Web.Services;
+using System.Xml.Serialization;
+
+namespace Rmm.Script
+{
+    /// An enum: JavaScriptSerializer writes its number.
+    public enum Mood
+    {
+        Calm,
+        Busy,
+        Angry,
+    }
+
+    /// A class of simple members, in declaration order.
+    public class Point
+    {
+        public int X;
+        public int Y;
+        public string Name;
+        public DateTime When;
+    }
+
+    /// A base class and a derived one: .NET writes the `__type` hint.
+    [XmlInclude(typeof(Circle))]
+    public class Shape
+    {
+        public string Label;
+    }
+
+    public class Circle : Shape
+    {
+        public double Radius;
+    }
+
+    [WebService(Namespace = "http://rmm.example.com/script/")]
+    [WebServiceBinding(ConformsTo = WsiProfiles.None)]
+    [ScriptService]
+    public class ScriptService : WebService
+    {
+        [WebMethod]
+        public int Add(int a, int b) { return a + b; }
+
+        [WebMethod]
+        public string Echo(string value) { return value; }
+
+        [WebMethod]
+        public bool EchoBoolean(bool value) { return value; }
+
+        [WebMethod]
+        public long EchoLong(long value) { return value; }
+
+        [WebMethod]
+        public double EchoDouble(double value) { return value; }
+
+        [WebMethod]
+        public decimal EchoDecimal(decimal value) { return value; }
+
+        [WebMethod]
+        public DateTime EchoDateTime(DateTime value) { return value; }
+
+        [WebMethod]
+        public Guid EchoGuid(Guid value) { return value; }
+
+        [WebMethod]
+        public Mood EchoMood(Mood value) { return value; }
+
+        [WebMethod]
+        public byte[] EchoBytes(byte[] value) { return value; }
+
+        [WebMethod]
+        public int[] EchoInts(int[] value) { return value; }
+
+        [WebMethod]
+        public string[] EchoStrings(string[] value) { return value; }
+
+        [WebMethod]
+        public Point EchoPoint(Point value) { return value; }
+
+        [WebMethod]
+        public Point[] EchoPoints(Point[] value) { return value; }
+
+        [WebMethod]
+        public Shape EchoShape(Shape value) { return value; }
+
+        [WebMethod]
+        public Point Move(Point p, int dx, int dy)
+        {
+            p.X += dx;
+            p.Y += dy;
+            return p;
+        }
+
+        [WebMethod]
+        [ScriptMethod(UseHttpGet = true)]
+        public string Greet(string name, int times)
+        {
+            string s = "";
+            for (int i = 0; i < times; i++) s += "Hello, " + name + "! ";
+            return s;
+        }
+
+        [WebMethod]
+        [ScriptMethod(ResponseFormat = ResponseFormat.Xml)]
+        public Point PointAsXml(int x, int y) { Point p = new Point(); p.X = x; p.Y = y; p.Name = "xml"; return p; }
+
+        [WebMethod]
+        public void Nothing() { }
+
+        [WebMethod]
+        public string Fail(string message) { throw new InvalidOperationException(message); }
+    }
+}
