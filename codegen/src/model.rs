@@ -884,6 +884,8 @@ pub struct ServiceModel {
     pub rpc_service: bool,
     /// The namespace of its encoded types (the `types` prefix of its messages).
     pub types_namespace: String,
+    /// A `[ScriptService]` (`script:`): every operation answers JSON calls too.
+    pub script: Option<crate::spec::ScriptService>,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -1016,6 +1018,8 @@ pub struct OperationModel {
     /// the parameters (those it reads) and of the response after the out parameters (those
     /// it writes); blocks of the SOAP messages' Headers, in this order.
     pub headers: Vec<HeaderModel>,
+    /// Over JSON (a `[ScriptService]`'s), called with GET (`UseHttpGet`), else with POST.
+    pub script_get: bool,
 }
 
 /// A SOAP header an operation uses: a class's element in the request's Header, the
@@ -1660,6 +1664,7 @@ impl Model {
                     bindings: op.bindings.clone(),
                     method: op.method.clone(),
                     headers,
+                    script_get: op.script_get,
                 }
             })
             .collect::<Vec<_>>();
@@ -1887,6 +1892,7 @@ impl Model {
                 dataset_wsdl: service.dataset_wsdl,
                 rpc: spec.is_rpc(),
                 rpc_service: service.style == crate::spec::ServiceStyle::Rpc,
+                script: service.script.clone(),
                 types_namespace: if service.style == crate::spec::ServiceStyle::Rpc {
                     ns.clone()
                 } else if ns.ends_with('/') {

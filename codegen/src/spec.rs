@@ -260,6 +260,16 @@ pub struct Service {
     pub dataset_wsdl: DataSetWsdl,
     /// How its SOAP messages are written (`style:`).
     pub style: ServiceStyle,
+    /// `script:`: a `[ScriptService]`, whose operations answer ASP.NET AJAX's JSON calls.
+    pub script: Option<ScriptService>,
+}
+
+/// A `[ScriptService]`'s settings (`script:`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ScriptService {
+    /// The .NET namespace of its classes (`namespace:`): the `__type` hint of a class that
+    /// is a parameter's or result's type is `{namespace}.{Name}` (`Name` without one).
+    pub namespace: Option<String>,
 }
 
 impl Spec {
@@ -364,6 +374,9 @@ pub struct Operation {
     /// An rpc operation's response namespace where it is not the service's
     /// (`response_namespace:`, `[SoapRpcMethod(ResponseNamespace)]`).
     pub response_namespace: Option<String>,
+    /// Over JSON, called with GET (`script: {get: true}`, `[ScriptMethod(UseHttpGet =
+    /// true)]`), its parameters JSON values in the query; else with POST.
+    pub script_get: bool,
 }
 
 /// One SOAP header of an operation.
@@ -1019,6 +1032,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 result_element: op.result_element.map(|w| w.0),
                 action: op.action,
                 request_namespace: op.request_namespace,
+                script_get: op.script.as_ref().is_some_and(|script| script.get),
                 response_namespace: op.response_namespace,
                 headers: op
                     .headers
@@ -1073,6 +1087,13 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
             description: raw.service.description,
             dataset_wsdl: raw.service.dataset_wsdl.unwrap_or_default(),
             style: raw.service.style,
+            script: match raw.service.script {
+                None | Some(raw::RawScript::On(false)) => None,
+                Some(raw::RawScript::On(true)) => Some(ScriptService::default()),
+                Some(raw::RawScript::With(with)) => Some(ScriptService {
+                    namespace: with.namespace,
+                }),
+            },
         },
         credentials: names(raw.credentials),
         optional_credentials: names(raw.optional_credentials),
@@ -1322,6 +1343,7 @@ mod tests {
                 description: None,
                 dataset_wsdl: DataSetWsdl::V1,
                 style: ServiceStyle::Document,
+                script: None,
             }
         );
         assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);

@@ -231,6 +231,10 @@ pub enum RequestError {
         /// What was wrong.
         error: crate::dataset::DataSetError,
     },
+    /// A JSON call ([`Binding::Json`]) that cannot be read: its JSON, a parameter's value,
+    /// a missing parameter, the wrong verb.
+    #[error("{0}")]
+    Json(crate::json::JsonError),
     /// An encoded (`[SoapRpcMethod]`) request whose values cannot be read.
     #[error("The request of {operation} cannot be read: {error}.")]
     Encoded {

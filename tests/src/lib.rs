@@ -21,6 +21,7 @@ pub mod encoded_service;
 pub mod objects_any;
 pub mod objects_data_set;
 pub mod objects_service;
+pub mod script_service;
 pub mod soak;
 pub mod threaded;
 pub mod types_service;

@@ -69,6 +69,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         //! The client side: call the service from Rust.
 
         use crate::runtime::client::{self, CallError, Transport};
+        use crate::runtime::message;
         use crate::runtime::Binding;
         // The trait's methods in scope, its name free for the spec's types.
         use crate::wire::OperationResponse as _;
@@ -215,6 +216,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// sends, decodes.
             pub async fn call<T: wire::OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
                 let binding = self.binding;
+                // JSON is a [ScriptService]'s only: refused before anything is signed.
+                message::check_offered(T::OPERATION.info(), binding)?;
                 let unsigned = Credentials::default();
                 let params: Vec<_> = request
                     .values(&unsigned)

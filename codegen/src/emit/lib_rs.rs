@@ -254,6 +254,13 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     } else {
         quote!()
     };
+    let script_mod = if model.service.script.is_some() {
+        quote!(
+            mod script;
+        )
+    } else {
+        quote!()
+    };
     quote! {
         #crate_doc
         #![forbid(unsafe_code)]
@@ -270,6 +277,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #[cfg(feature = "server")]
         pub mod help;
         #objects_mod
+        #script_mod
         #[cfg(feature = "server")]
         pub mod server;
         mod types;

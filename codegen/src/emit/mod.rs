@@ -14,6 +14,7 @@ mod help;
 mod lib_rs;
 mod members;
 mod objects;
+mod script;
 mod server;
 mod single_file;
 mod types;
@@ -66,6 +67,9 @@ pub fn generate(model: &Model) -> Vec<GeneratedFile> {
     }
     if !model.data_sets.is_empty() {
         files.push(file("data_sets.rs", data_sets::emit(model)));
+    }
+    if model.service.script.is_some() {
+        files.push(file("script.rs", script::emit(model)));
     }
     if let Some(object) = &model.object {
         files.push(file("objects.rs", objects::emit(model, object)));

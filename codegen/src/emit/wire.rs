@@ -292,6 +292,20 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         }
     };
     let soap_build = build(&soap_value, true);
+    // A `[ScriptService]`'s operation: its JSON code beside the rest.
+    let json = model
+        .service
+        .script
+        .is_some()
+        .then(|| super::script::operation(op, &|value| build(value, false)));
+    let json_part = |part: fn(&super::script::ScriptOperation) -> &TokenStream| {
+        json.as_ref().map(part).cloned().unwrap_or_default()
+    };
+    let json_encode_request = json_part(|j| &j.encode_request);
+    let json_decode_request = json_part(|j| &j.decode_request);
+    let json_decode_fn = json_part(|j| &j.decode_fn);
+    let json_encode_response = json_part(|j| &j.encode_response);
+    let json_decode_response = json_part(|j| &j.decode_response);
     let form_build = build(&form_value, false);
     // Server: the SOAP decoder's path for parameters sent once each, in wire order.
     let in_order_value = |p: &ParamModel| {
@@ -479,8 +493,25 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     let fixed_soap = Literal::usize_unsuffixed(fixed_soap);
     let fixed_form = Literal::usize_unsuffixed(fixed_form);
-    let bindings = if op.on_every_binding() {
+    let script = model.service.script.is_some();
+    let bindings = if op.on_every_binding() && script {
+        quote!(&[
+            Binding::Soap11,
+            Binding::Soap12,
+            Binding::HttpGet,
+            Binding::HttpPost,
+            Binding::Json
+        ])
+    } else if op.on_every_binding() {
         quote!(&Binding::ALL)
+    } else if script {
+        let listed = op.bindings.iter().map(|b| match b {
+            BindingName::Soap11 => quote!(Binding::Soap11),
+            BindingName::Soap12 => quote!(Binding::Soap12),
+            BindingName::Get => quote!(Binding::HttpGet),
+            BindingName::Post => quote!(Binding::HttpPost),
+        });
+        quote!(&[#(#listed,)* Binding::Json])
     } else {
         let listed = op.bindings.iter().map(|b| match b {
             BindingName::Soap11 => quote!(Binding::Soap11),
@@ -882,6 +913,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     } else {
         quote! {
         #check_offered
+        #json_encode_request
         if binding.is_soap() {
             let capacity = #fixed_soap #(#string_lens)*;
             #start_envelope
@@ -1093,6 +1125,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 request: &http::Request<B>,
                 binding: Binding,
             ) -> Result<(Credentials, Self), RequestError> {
+                #json_decode_request
                 if binding.is_soap() {
                     message::soap_text(request)?.decode(|body| Self::decode_soap(binding, body))
                 } else {
@@ -1107,12 +1140,15 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             #in_order_fn
 
             #decode_form_fn
+
+            #json_decode_fn
         }
 
         impl #response {
             /// Server side: the `200` response carrying this result on `binding`, byte for
             /// byte as an ASMX host writes it.
             pub fn encode_response(&self, binding: Binding) -> Result<http::Response<bytes::Bytes>, EncodeError> {
+                #json_encode_response
                 #encode_result
             }
 
@@ -1122,6 +1158,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 response: &http::Response<B>,
                 binding: Binding,
             ) -> Result<Self, ResponseError> {
+                #json_decode_response
                 #decode_self
             }
         }

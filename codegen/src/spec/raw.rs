@@ -148,6 +148,39 @@ pub(super) struct RawService {
     /// `style: rpc` (.NET's `[SoapRpcService]`): every operation RPC/encoded.
     #[serde(default)]
     pub style: crate::spec::ServiceStyle,
+    /// `script: true`, or `script: {namespace: Ns}` (.NET's `[ScriptService]`): every
+    /// operation answers ASP.NET AJAX's JSON calls too.
+    #[serde(default)]
+    pub script: Option<RawScript>,
+}
+
+/// A service's `script:`: `true` (or `false`), or a map of its settings.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub(super) enum RawScript {
+    /// `script: true`.
+    On(bool),
+    /// `script: {namespace: Rmm.Script}`.
+    With(RawScriptService),
+}
+
+/// The settings of a `[ScriptService]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawScriptService {
+    /// The .NET namespace of the service's classes, which `__type` hints name.
+    #[serde(default)]
+    pub namespace: Option<String>,
+}
+
+/// An operation's `script:` (.NET's `[ScriptMethod]`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawScriptMethod {
+    /// `get: true` (`UseHttpGet = true`): called with GET, its parameters JSON values in the
+    /// query; POST otherwise.
+    #[serde(default)]
+    pub get: bool,
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the
@@ -204,6 +237,9 @@ pub(super) struct RawOperation {
     /// (`[SoapRpcMethod(ResponseNamespace)]`).
     #[serde(default)]
     pub response_namespace: Option<String>,
+    /// How a `[ScriptService]` takes it over JSON (`[ScriptMethod]`).
+    #[serde(default)]
+    pub script: Option<RawScriptMethod>,
 }
 
 impl RawOperation {

@@ -383,3 +383,48 @@ pub fn enum_to_json(index: usize, out: &mut JsonOut) {
     out.raw(itoa::Buffer::new().format(index));
 }
 
+impl<T: ToJson> ToJson for Box<T> {
+    fn write_json(&self, out: &mut JsonOut) {
+        T::write_json(self, out);
+    }
+}
+
+impl<T: FromJson> FromJson for Box<T> {
+    const DOTNET: &'static str = T::DOTNET;
+    fn from_json(value: &Json) -> Result<Self, JsonError> {
+        T::from_json(value).map(Box::new)
+    }
+}
+
+#[doc(hidden)] // for generated code
+/// The `__type` hint of an object, if it has one.
+pub fn type_hint(value: &Json) -> Option<&str> {
+    match value.get("__type") {
+        Some(Json::String(hint)) => Some(hint),
+        _ => None,
+    }
+}
+
+#[doc(hidden)] // for generated code
+/// The members of an object read as the class `dotnet`, whose own hints are `own` (its
+/// `__type`, where it carries one) among the service's `all`: an object without a hint, or
+/// with one of `own`; another hint is refused as .NET refuses it.
+pub fn class_members<'a>(
+    value: &'a Json,
+    dotnet: &'static str,
+    own: &[&str],
+    all: &[&str],
+) -> Result<&'a [(String, Json)], JsonError> {
+    match value {
+        Json::Object(members) => match type_hint(value) {
+            Some(hint) if !own.contains(&hint) => Err(JsonError::unknown_hint(hint, dotnet, all)),
+            _ => Ok(members),
+        },
+        Json::Null => Err(JsonError::NullToValueType),
+        Json::Array(_) => Err(JsonError::ArrayNotSupported(dotnet.to_owned())),
+        other => Err(JsonError::CannotConvert {
+            from: other.dotnet_type(),
+            to: dotnet.to_owned(),
+        }),
+    }
+}

@@ -3,7 +3,7 @@
 /// A JSON call that cannot be read or answered. Each message is the one .NET throws, and
 /// [`JsonError::exception_type`] names its exception: what the error body carries when
 /// custom errors are off.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum JsonError {
     /// More characters than `maxJsonLength` (102400 for services).
@@ -68,6 +68,9 @@ pub enum JsonError {
     /// A `__type` naming no type the service knows.
     #[error("Operation is not valid due to the current state of the object.")]
     UnknownType(String),
+    /// An object without a `__type` for an abstract class.
+    #[error("Cannot create an abstract class.")]
+    AbstractType(String),
     /// A `__type` naming a type that is not the expected one nor derived from it.
     #[error("Cannot convert object of type '{from}' to type '{to}'")]
     NotDerived {
@@ -116,6 +119,19 @@ pub enum JsonError {
 }
 
 impl JsonError {
+    /// The error of a `__type` hint `hint` on a value read as `to`: a hint the service knows
+    /// (one of `all`) names a class that is not `to` nor derived from it; another is unknown.
+    pub fn unknown_hint(hint: &str, to: &str, all: &[&str]) -> JsonError {
+        if all.contains(&hint) {
+            JsonError::NotDerived {
+                from: hint.to_owned(),
+                to: to.to_owned(),
+            }
+        } else {
+            JsonError::UnknownType(hint.to_owned())
+        }
+    }
+
     /// The .NET exception .NET throws for it (`ExceptionType` in an error body).
     pub fn exception_type(&self) -> &'static str {
         match self {
@@ -132,7 +148,9 @@ impl JsonError {
             JsonError::BadUnicodeEscape | JsonError::NotText => "System.FormatException",
             JsonError::NotValidValue { .. } => "System.Exception",
             JsonError::UndefinedEnumValue { .. } => "System.ArgumentException",
-            JsonError::NoParameterlessConstructor(_) => "System.MissingMethodException",
+            JsonError::NoParameterlessConstructor(_) | JsonError::AbstractType(_) => {
+                "System.MissingMethodException"
+            }
             JsonError::NullBody => "System.NullReferenceException",
             JsonError::Fault(_) => "System.Web.Services.Protocols.SoapException",
             JsonError::NullToValueType

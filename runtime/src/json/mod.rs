@@ -21,7 +21,9 @@ mod write;
 
 use rust_decimal::Decimal;
 
-pub use convert::{enum_from_json, enum_to_json, member_is, FromJson, ToJson};
+pub use convert::{
+    class_members, enum_from_json, enum_to_json, member_is, type_hint, FromJson, ToJson,
+};
 pub use error::JsonError;
 pub use parse::{parse, MAX_DEPTH, MAX_JSON_LENGTH};
 pub use write::{date_milliseconds, write_string, JsonOut};
@@ -73,7 +75,9 @@ impl Json {
             Json::String(_) => "System.String",
             Json::Date(_) => "System.DateTime",
             Json::Array(_) => "System.Collections.ArrayList",
-            Json::Object(_) => "System.Collections.Generic.Dictionary`2[System.String,System.Object]",
+            Json::Object(_) => {
+                "System.Collections.Generic.Dictionary`2[System.String,System.Object]"
+            }
         }
     }
 

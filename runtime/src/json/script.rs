@@ -108,7 +108,7 @@ impl ScriptArgs {
 
 /// The answer to a call: `{"d":value}`; or the error of a result JavaScriptSerializer
 /// refuses to write (too deep, too long).
-pub fn answer(result: &dyn ToJson, custom_errors: bool) -> Response<Bytes> {
+pub fn answer(result: &dyn ToJson) -> Response<Bytes> {
     let mut out = JsonOut::new();
     result.write_json(&mut out);
     match out.finish() {
@@ -119,7 +119,7 @@ pub fn answer(result: &dyn ToJson, custom_errors: bool) -> Response<Bytes> {
             body.push('}');
             json_response(StatusCode::OK, body, CACHE_CONTROL_ANSWER, false)
         }
-        Err(error) => error_response(&error, custom_errors),
+        Err(error) => error_response(&error),
     }
 }
 
@@ -133,30 +133,38 @@ pub fn answer_void() -> Response<Bytes> {
     )
 }
 
-/// The error answer, as `WriteExceptionJsonString` writes it: `500`, `jsonerror: true`, and
-/// with custom errors on (`custom_errors`) the same body for every error, else the error's
-/// message and .NET exception type (and no stack trace, which rmm has none of).
-pub fn error_response(error: &JsonError, custom_errors: bool) -> Response<Bytes> {
-    let body = if custom_errors {
-        CUSTOM_ERROR_BODY.to_owned()
-    } else {
-        let mut out = JsonOut::new();
-        out.open_object();
-        out.member("Message");
-        out.string(&error.to_string());
-        out.member("StackTrace");
-        out.string("");
-        out.member("ExceptionType");
-        out.string(error.exception_type());
-        out.close_object();
-        out.as_str().to_owned()
-    };
+/// The header that marks a JSON error.
+pub const JSON_ERROR: &str = "jsonerror";
+
+/// The error answer, as `WriteExceptionJsonString` writes it with custom errors off: `500`,
+/// `jsonerror: true`, the error's message and .NET exception type (and no stack trace, which
+/// rmm has none of). The server hides the detail with custom errors on
+/// ([`hide_error`], `ServerConfig::custom_errors`).
+pub fn error_response(error: &JsonError) -> Response<Bytes> {
+    let mut out = JsonOut::new();
+    out.open_object();
+    out.member("Message");
+    out.string(&error.to_string());
+    out.member("StackTrace");
+    out.string("");
+    out.member("ExceptionType");
+    out.string(error.exception_type());
+    out.close_object();
     json_response(
         StatusCode::INTERNAL_SERVER_ERROR,
-        body,
+        out.as_str().to_owned(),
         CACHE_CONTROL_ERROR,
         true,
     )
+}
+
+/// Hides an error answer's detail, as ASP.NET does with custom errors on: every error's body
+/// is [`CUSTOM_ERROR_BODY`].
+pub fn hide_error(response: &mut Response<Bytes>) {
+    *response.body_mut() = Bytes::from_static(CUSTOM_ERROR_BODY.as_bytes());
+    response
+        .headers_mut()
+        .insert(CONTENT_LENGTH, HeaderValue::from(CUSTOM_ERROR_BODY.len()));
 }
 
 fn json_response(
@@ -172,7 +180,7 @@ fn json_response(
     headers.insert(CONTENT_TYPE, HeaderValue::from_static(JSON_CONTENT_TYPE));
     headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
     if error {
-        headers.insert("jsonerror", HeaderValue::from_static("true"));
+        headers.insert(JSON_ERROR, HeaderValue::from_static("true"));
     }
     headers.insert(CACHE_CONTROL, HeaderValue::from_static(cache_control));
     response

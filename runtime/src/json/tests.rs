@@ -40,12 +40,21 @@ fn reads_what_old_jquery_sends_as_dotnet_does() {
 fn refuses_what_dotnet_refuses_in_its_words() {
     let error = |text: &str| parse(text).unwrap_err().to_string();
     assert_eq!(error("{\"a\":1,}"), "Invalid JSON primitive: .");
-    assert_eq!(error("[1,]"), "Invalid array passed in, extra trailing ','.");
+    assert_eq!(
+        error("[1,]"),
+        "Invalid array passed in, extra trailing ','."
+    );
     assert_eq!(error("[1 2]"), "Invalid array passed in, ',' expected.");
     assert_eq!(error("[1"), "Invalid array passed in, ']' expected.");
-    assert_eq!(error("{\"a\" 1}"), "Invalid object passed in, ':' or '}' expected.");
+    assert_eq!(
+        error("{\"a\" 1}"),
+        "Invalid object passed in, ':' or '}' expected."
+    );
     assert_eq!(error("{\"a\":2,\"b\":"), "Invalid JSON primitive: .");
-    assert_eq!(error("{:1}"), "Invalid object passed in, member name expected.");
+    assert_eq!(
+        error("{:1}"),
+        "Invalid object passed in, member name expected."
+    );
     assert_eq!(error("\"abc"), "Unterminated string passed in.");
     assert_eq!(error(r#""\q""#), "Unrecognized escape sequence.");
     assert_eq!(error("undefined"), "Invalid JSON primitive: undefined.");
@@ -62,24 +71,35 @@ fn refuses_what_dotnet_refuses_in_its_words() {
 fn types_numbers_as_dotnet_does() {
     assert_eq!(parsed("5"), Json::Number(JsonNumber::Int(5)));
     assert_eq!(parsed("+007"), Json::Number(JsonNumber::Int(7)));
-    assert_eq!(parsed("3000000000"), Json::Number(JsonNumber::Long(3_000_000_000)));
+    assert_eq!(
+        parsed("3000000000"),
+        Json::Number(JsonNumber::Long(3_000_000_000))
+    );
     assert_eq!(
         parsed("1.50"),
         Json::Number(JsonNumber::Decimal(Decimal::new(150, 2)))
     );
     assert_eq!(
         parsed("99999999999999999999"),
-        Json::Number(JsonNumber::Decimal(Decimal::from_str_exact("99999999999999999999").unwrap()))
+        Json::Number(JsonNumber::Decimal(
+            Decimal::from_str_exact("99999999999999999999").unwrap()
+        ))
     );
     assert_eq!(parsed("1e2"), Json::Number(JsonNumber::Double(100.0)));
     assert!(matches!(parsed("NaN"), Json::Number(JsonNumber::Double(d)) if d.is_nan()));
     assert_eq!(parsed("null"), Json::Null);
-    assert_eq!(parse("True").unwrap_err().to_string(), "Invalid JSON primitive: True.");
+    assert_eq!(
+        parse("True").unwrap_err().to_string(),
+        "Invalid JSON primitive: True."
+    );
 }
 
 #[test]
 fn reads_dates_only_in_their_escaped_form() {
-    assert_eq!(parsed(r#""\/Date(1234567890123)\/""#), Json::Date(1_234_567_890_123));
+    assert_eq!(
+        parsed(r#""\/Date(1234567890123)\/""#),
+        Json::Date(1_234_567_890_123)
+    );
     // A suffix, a letter or an offset, is read past and ignored.
     assert_eq!(parsed(r#""\/Date(-1+0100)\/""#), Json::Date(-1));
     assert_eq!(parsed(r#""\/Date(0Z)\/""#), Json::Date(0));
@@ -94,7 +114,10 @@ fn refuses_nesting_past_the_recursion_limit() {
     let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     assert!(parse(&nested(100)).is_ok());
     assert_eq!(parse(&nested(101)).unwrap_err(), JsonError::TooDeep);
-    assert_eq!(parse(&"1".repeat(MAX_JSON_LENGTH + 1)).unwrap_err(), JsonError::TooLong);
+    assert_eq!(
+        parse(&"1".repeat(MAX_JSON_LENGTH + 1)).unwrap_err(),
+        JsonError::TooLong
+    );
 }
 
 #[test]
@@ -105,7 +128,10 @@ fn writes_strings_as_javascript_string_encode_does() {
         written(&"a\"b\\c/d<e>&'\u{1}é\u{2028}x".to_owned()),
         r#""a\"b\\c/d\u003ce\u003e\u0026\u0027\u0001é\u2028x""#
     );
-    assert_eq!(written(&"\u{8}\u{c}\n\r\t\u{1f}\u{7f}".to_owned()), "\"\\b\\f\\n\\r\\t\\u001f\u{7f}\"");
+    assert_eq!(
+        written(&"\u{8}\u{c}\n\r\t\u{1f}\u{7f}".to_owned()),
+        "\"\\b\\f\\n\\r\\t\\u001f\u{7f}\""
+    );
     assert_eq!(written(&'\0'), "null");
     assert_eq!(written(&'<'), r#""\u003c""#);
 }
@@ -122,7 +148,10 @@ fn writes_numbers_and_dates_as_the_host_does() {
     let date = DateTime::from_json(&Json::Date(1_234_567_890_123)).unwrap();
     assert_eq!(written(&date), r#""\/Date(1234567890123)\/""#);
     // `default(DateTime)`, of no zone, in a zone of UTC.
-    assert_eq!(written(&DateTime::default()), r#""\/Date(-62135596800000)\/""#);
+    assert_eq!(
+        written(&DateTime::default()),
+        r#""\/Date(-62135596800000)\/""#
+    );
     let guid = uuid::Uuid::parse_str("6F9619FF-8B86-D011-B42D-00C04FC964FF").unwrap();
     assert_eq!(written(&guid), r#""6f9619ff-8b86-d011-b42d-00c04fc964ff""#);
     assert_eq!(written(&vec![1u8, 2, 255]), "[1,2,255]");
@@ -137,9 +166,18 @@ fn converts_as_object_converter_does() {
     assert_eq!(int("\" 5 \""), Ok(5));
     assert_eq!(int("\"0x1F\""), Ok(31));
     assert_eq!(int("1e2"), Ok(100));
-    assert_eq!(int("5.0"), Err("5.0 is not a valid value for Int32.".into()));
-    assert_eq!(int("3000000000"), Err("3000000000 is not a valid value for Int32.".into()));
-    assert_eq!(int("null"), Err("Cannot convert null to a value type.".into()));
+    assert_eq!(
+        int("5.0"),
+        Err("5.0 is not a valid value for Int32.".into())
+    );
+    assert_eq!(
+        int("3000000000"),
+        Err("3000000000 is not a valid value for Int32.".into())
+    );
+    assert_eq!(
+        int("null"),
+        Err("Cannot convert null to a value type.".into())
+    );
     assert_eq!(int("{\"x\":1}"), Ok(0));
     assert_eq!(
         int("[1]"),
@@ -149,7 +187,10 @@ fn converts_as_object_converter_does() {
     let string = |text: &str| String::from_json(&parsed(text)).map_err(|e| e.to_string());
     assert_eq!(string("true"), Ok("True".into()));
     assert_eq!(string("1.50"), Ok("1.50".into()));
-    assert_eq!(string(r#""\/Date(0)\/""#), Ok("1970-01-01 00:00:00Z".into()));
+    assert_eq!(
+        string(r#""\/Date(0)\/""#),
+        Ok("1970-01-01 00:00:00Z".into())
+    );
     assert_eq!(
         string("{}"),
         Err("No parameterless constructor defined for type of 'System.String'.".into())
@@ -166,7 +207,9 @@ fn converts_as_object_converter_does() {
         Ok(vec![1, 2, 3])
     );
     assert_eq!(
-        Vec::<i32>::from_json(&parsed("\"1\"")).unwrap_err().to_string(),
+        Vec::<i32>::from_json(&parsed("\"1\""))
+            .unwrap_err()
+            .to_string(),
         "Cannot convert object of type 'System.String' to type 'System.Int32[]'"
     );
     #[derive(Clone, Copy, Debug, PartialEq)]
@@ -175,8 +218,13 @@ fn converts_as_object_converter_does() {
         Busy,
     }
     let mood = |text: &str| {
-        enum_from_json(&parsed(text), &[Mood::Calm, Mood::Busy], &["Calm", "Busy"], "Mood")
-            .map_err(|e| e.to_string())
+        enum_from_json(
+            &parsed(text),
+            &[Mood::Calm, Mood::Busy],
+            &["Calm", "Busy"],
+            "Mood",
+        )
+        .map_err(|e| e.to_string())
     };
     assert_eq!(mood("1"), Ok(Mood::Busy));
     assert_eq!(mood("\"busy\""), Ok(Mood::Busy));

@@ -87,6 +87,11 @@ pub fn string_response(
 /// 1.1, `soap:Sender`/`soap:Receiver` on 1.2), on HTTP GET/POST a `500` text body holding
 /// the reason and a line feed, as an ASMX host answers.
 pub fn fault_response(binding: Binding, fault: &Fault) -> Response<Bytes> {
+    if binding == Binding::Json {
+        return crate::json::script::error_response(&crate::json::JsonError::Fault(
+            fault.reason.clone(),
+        ));
+    }
     if binding.is_soap() {
         response(
             StatusCode::INTERNAL_SERVER_ERROR,

@@ -214,6 +214,14 @@ pub fn refusal_response(
 /// `soap:MustUnderstand` fault without detail; everything else a client fault (SOAP) or a
 /// `500 text/plain` error (HTTP GET/POST).
 pub fn request_error_response(binding: Binding, error: &RequestError) -> Response<Bytes> {
+    if binding == Binding::Json {
+        return match error {
+            RequestError::Json(error) => crate::json::script::error_response(error),
+            other => crate::json::script::error_response(&crate::json::JsonError::Fault(
+                other.to_string(),
+            )),
+        };
+    }
     if error.is_malformed() {
         return empty_response(StatusCode::BAD_REQUEST, binding);
     }
@@ -319,6 +327,14 @@ where
 #[doc(hidden)] // for generated code
 /// Adds the headers every response of the host carries.
 pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
+    // A JSON call's error names its cause; with custom errors on, ASP.NET hides it.
+    if config.custom_errors
+        && response
+            .headers()
+            .contains_key(crate::json::script::JSON_ERROR)
+    {
+        crate::json::script::hide_error(&mut response);
+    }
     if let Some(version) = config.aspnet_version {
         response
             .headers_mut()

@@ -14,6 +14,7 @@ mod headers;
 mod names;
 mod namespaces;
 mod raw_xml;
+mod script;
 mod shape;
 
 use classes::check_classes;
@@ -28,6 +29,7 @@ pub(super) use names::{column_type, default_crate_name, nullable, soap_type_with
 pub(crate) use names::{ncname_problem, NCNAME_RULE};
 use namespaces::check_namespaces;
 use raw_xml::check_raw_xml;
+use script::check_script;
 use shape::{check_actions, check_bare, check_methods, check_renamed_elements, check_roots};
 
 /// Characters that would need escaping where the namespace and path are spliced into XML,
@@ -710,6 +712,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     check_actions(&mut c, raw, &places, loc);
     check_headers(&mut c, raw, &places, loc);
     check_raw_xml(&mut c, raw, &places, loc);
+    check_script(&mut c, raw, &places, loc);
 
     // credential types: one per credential, int or string
     for (&cred, what) in credentials

@@ -44,6 +44,7 @@ mod objects_clients;
 mod raw;
 mod record;
 mod report;
+mod script;
 mod types;
 mod wsdl;
 mod zeep;
@@ -374,6 +375,16 @@ async fn run(args: Args) -> ExitCode {
         }
         Err(e) => {
             checks.check("encoded: our server starts", Err(e));
+        }
+    }
+    match script::start_ours().await {
+        Ok(ours_script) => {
+            script::script_section(&mut checks, &mono).await;
+            script::script_section(&mut checks, &ours_script).await;
+            script::script_fidelity_section(&mut checks, &mono, &ours_script).await;
+        }
+        Err(e) => {
+            checks.check("script: our server starts", Err(e));
         }
     }
     let python = args.python.clone().unwrap_or_default();

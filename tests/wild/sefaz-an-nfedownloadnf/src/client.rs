@@ -2,6 +2,7 @@
 //! The client side: call the service from Rust.
 
 use crate::runtime::client::{self, CallError, Transport};
+use crate::runtime::message;
 use crate::runtime::Binding;
 use crate::wire::OperationResponse as _;
 use crate::*;
@@ -158,6 +159,7 @@ impl NfeDownloadNFClient {
         request: &T,
     ) -> Result<T::Response, CallError> {
         let binding = self.binding;
+        message::check_offered(T::OPERATION.info(), binding)?;
         let unsigned = Credentials::default();
         let params: Vec<_> = request
             .values(&unsigned)
