@@ -130,7 +130,10 @@ pub fn write_string(out: &mut String, value: &str) {
             '\r' => Some("\\r"),
             '\t' => Some("\\t"),
             c if (c as u32) < 0x20
-                || matches!(c, '\'' | '<' | '>' | '&' | '\u{85}' | '\u{2028}' | '\u{2029}') =>
+                || matches!(
+                    c,
+                    '\'' | '<' | '>' | '&' | '\u{85}' | '\u{2028}' | '\u{2029}'
+                ) =>
             {
                 Some("")
             }
