@@ -327,3 +327,59 @@ async fn the_generated_client_calls_over_json_and_gets_every_value_back() {
         "{error}"
     );
 }
+
+#[tokio::test]
+async fn the_javascript_proxy_is_served_as_dotnet_writes_it() {
+    let server = ScriptServiceServer::new(ScriptEcho);
+    let get = |path: &str, since: Option<&str>| {
+        let mut builder = Request::builder().uri(format!("{PATH}/{path}"));
+        if let Some(since) = since {
+            builder = builder.header("if-modified-since", since);
+        }
+        builder.body(Bytes::new()).unwrap()
+    };
+    let js = server.handle(get("js", None)).await;
+    assert_eq!(js.status(), 200);
+    assert_eq!(
+        header(&js, "content-type"),
+        Some("application/x-javascript; charset=utf-8")
+    );
+    assert_eq!(header(&js, "cache-control"), Some("public"));
+    let text = std::str::from_utf8(js.body()).unwrap();
+    assert!(text.starts_with(
+        "Type.registerNamespace('Rmm.Script');\r\nRmm.Script.ScriptService=function() {\r\n"
+    ));
+    // Greet takes GET: `true` before its arguments' dictionary.
+    assert!(text.contains(
+        "Greet:function(name,times,succeededCallback, failedCallback, userContext) {\r\n\
+         return this._invoke(this._get_path(), 'Greet',true,{name:name,times:times},succeededCallback,failedCallback,userContext); },\r\n"
+    ));
+    assert!(
+        text.contains("Rmm.Script.ScriptService.set_path(\"/api/rmm/ScriptService.asmx\");\r\n")
+    );
+    // The client types of the signatures, then the enums.
+    assert!(text.contains(
+        "var gtc = Sys.Net.WebServiceProxy._generateTypedConstructor;\r\n\
+         if (typeof(Rmm.Script.Point) === 'undefined') {\r\nRmm.Script.Point=gtc(\"Rmm.Script.Point\");\r\n"
+    ));
+    assert!(text.ends_with(
+        "Rmm.Script.Mood.prototype = {Calm: 0,Busy: 1,Angry: 2}\r\nRmm.Script.Mood.registerEnum('Rmm.Script.Mood', true);\r\n}\r\n"
+    ));
+    // A client that has it since it was last modified gets 304 and no body.
+    let modified = header(&js, "last-modified").unwrap().to_owned();
+    let again = server.handle(get("js", Some(&modified))).await;
+    assert_eq!(again.status(), 304);
+    assert!(again.body().is_empty());
+    let stale = server
+        .handle(get("JS", Some("Mon, 01 Jan 2001 00:00:00 GMT")))
+        .await;
+    assert_eq!(stale.status(), 200);
+    // `/jsdebug`: each parameter documented, not cached publicly.
+    let debug = server.handle(get("jsdebug", None)).await;
+    assert_eq!(header(&debug, "cache-control"), Some("private"));
+    let text = std::str::from_utf8(debug.body()).unwrap();
+    assert!(text.contains(
+        "/// <param name=\"p\" type=\"Rmm.Script.Point\">Rmm.Script.Point</param>\r\n\
+         /// <param name=\"dx\" type=\"Number\">System.Int32</param>\r\n"
+    ));
+}

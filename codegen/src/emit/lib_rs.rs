@@ -254,6 +254,15 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     } else {
         quote!()
     };
+    let script_proxy = if model.service.script.is_some() {
+        quote! {
+            fn script_proxy(debug: bool) -> Option<&'static [&'static str]> {
+                Some(if debug { script::PROXY_DEBUG } else { script::PROXY })
+            }
+        }
+    } else {
+        quote!()
+    };
     let script_mod = if model.service.script.is_some() {
         quote!(
             mod script;
@@ -361,6 +370,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             fn info(self) -> &'static runtime::OperationInfo {
                 Operation::info(self)
             }
+            #script_proxy
         }
 
     }

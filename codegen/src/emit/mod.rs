@@ -15,6 +15,7 @@ mod lib_rs;
 mod members;
 mod objects;
 mod script;
+mod script_proxy;
 mod server;
 mod single_file;
 mod types;

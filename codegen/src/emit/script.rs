@@ -12,39 +12,18 @@ use crate::model::{ClassModel, MemberModel, Model, OperationModel, Role};
 use crate::spec::SoapType;
 
 /// The classes whose values carry a `__type` hint: those that are a parameter's, a result's
-/// or an array parameter's or result's items' type (`WebServiceData`'s client types, which it
-/// does not look for inside classes).
+/// or an array parameter's or result's items' type and not abstract (`WebServiceData`'s
+/// client types, which it does not look for inside classes).
 fn client_types(model: &Model) -> BTreeSet<usize> {
-    let mut types = BTreeSet::new();
-    let mut add = |ty: SoapType| {
-        let ty = match ty {
-            SoapType::Array(a) => model.arrays[usize::from(a)].item,
-            other => other,
-        };
-        if let SoapType::Class(c) = ty {
-            types.insert(usize::from(c));
-        }
-    };
-    for op in &model.operations {
-        for p in &op.params {
-            add(p.ty);
-        }
-        add(op.result);
-    }
-    types
+    super::script_proxy::signature_types(model)
+        .0
+        .into_iter()
+        .collect()
 }
 
 /// A class's `__type` hint: `{namespace}.{Name}`, the .NET type's full name.
 fn type_id(model: &Model, class: &ClassModel) -> String {
-    match model
-        .service
-        .script
-        .as_ref()
-        .and_then(|s| s.namespace.as_deref())
-    {
-        Some(ns) => format!("{ns}.{}", class.name),
-        None => class.name.clone(),
-    }
+    super::script_proxy::full_name(model, &class.name)
 }
 
 /// A class's members in the order JavaScriptSerializer writes them (`Type.GetFields`): its
@@ -104,6 +83,18 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
         }
     });
+    // Line by line (each ends with CR LF), so that a diff of the proxy reads as one.
+    let lines = |debug: bool| {
+        let text = super::script_proxy::proxy(model, debug);
+        let lines: Vec<String> = text
+            .strip_suffix("\r\n")
+            .unwrap_or(&text)
+            .split("\r\n")
+            .map(str::to_owned)
+            .collect();
+        quote!(&[#(#lines),*])
+    };
+    let (proxy, proxy_debug) = (lines(false), lines(true));
     quote! {
         //! Over JSON (ASP.NET AJAX's calls to this `[ScriptService]`): each class as
         //! JavaScriptSerializer writes it (`{"__type":…,"Member":…}`, the derived class's
@@ -117,6 +108,13 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         /// The `__type` hints of the service's classes that carry one: those of its
         /// parameters and results (.NET's client types).
         pub(crate) const TYPE_HINTS: &[&str] = &[#(#ids),*];
+
+        /// The JavaScript proxy served at `{path}/js`, as .NET Framework writes it: its
+        /// lines, each ending with CR LF.
+        pub(crate) const PROXY: &[&str] = #proxy;
+
+        /// The proxy served at `{path}/jsdebug`: `/js`'s with documentation comments.
+        pub(crate) const PROXY_DEBUG: &[&str] = #proxy_debug;
 
         #(#classes)*
         #(#enums)*

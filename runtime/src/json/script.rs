@@ -6,6 +6,8 @@ use bytes::Bytes;
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Request, Response, StatusCode};
 
+use chrono::Datelike;
+
 use super::{parse, FromJson, Json, JsonError, JsonOut, ToJson};
 
 /// The `Content-Type` of every JSON answer (ASP.NET adds the charset to the handler's
@@ -165,6 +167,75 @@ pub fn hide_error(response: &mut Response<Bytes>) {
     response
         .headers_mut()
         .insert(CONTENT_LENGTH, HeaderValue::from(CUSTOM_ERROR_BODY.len()));
+}
+
+/// The `Content-Type` of the JavaScript proxy.
+pub const PROXY_CONTENT_TYPE: &str = "application/x-javascript; charset=utf-8";
+
+/// The answer to `{path}/js` (or, `debug`, `{path}/jsdebug`), the proxy of `proxy`'s lines,
+/// as `RestClientProxyHandler`
+/// gives it: the proxy, cached publicly from the time the service was built (.NET's: its
+/// assembly's, here the server's executable's) for `/js`; `304` without a body to a request
+/// whose `If-Modified-Since` is that time or later.
+pub fn proxy_response(
+    proxy: &[&str],
+    debug: bool,
+    if_modified_since: Option<&str>,
+) -> Response<Bytes> {
+    let built = built_at();
+    let fresh = if_modified_since
+        .and_then(|since| chrono::DateTime::parse_from_rfc2822(since.trim()).ok())
+        .is_some_and(|since| since.naive_utc() >= built);
+    if fresh {
+        let mut response = Response::new(Bytes::new());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+            .headers_mut()
+            .insert(CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL_ERROR));
+        return response;
+    }
+    let mut text = String::with_capacity(proxy.iter().map(|line| line.len() + 2).sum());
+    for line in proxy {
+        text.push_str(line);
+        text.push_str("\r\n");
+    }
+    let len = text.len();
+    let mut response = Response::new(Bytes::from(text));
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_TYPE, HeaderValue::from_static(PROXY_CONTENT_TYPE));
+    headers.insert(CONTENT_LENGTH, HeaderValue::from(len));
+    if debug {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static(CACHE_CONTROL_ERROR));
+    } else {
+        let date = |at: chrono::NaiveDateTime| {
+            HeaderValue::try_from(at.format("%a, %d %b %Y %H:%M:%S GMT").to_string())
+                .expect("an HTTP date is a header value")
+        };
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("public"));
+        headers.insert(http::header::LAST_MODIFIED, date(built));
+        // A year before: .NET's `SetExpires(lastModified.AddYears(-1))`.
+        let expires = built
+            .with_year(built.year() - 1)
+            .unwrap_or(built - chrono::Duration::days(365));
+        headers.insert(http::header::EXPIRES, date(expires));
+    }
+    response
+}
+
+/// When the service was built, to the second, in UTC: its executable's modification time
+/// (as .NET takes its assembly's), else when this was first asked.
+fn built_at() -> chrono::NaiveDateTime {
+    use chrono::Timelike;
+    static BUILT: std::sync::OnceLock<chrono::NaiveDateTime> = std::sync::OnceLock::new();
+    *BUILT.get_or_init(|| {
+        let modified = std::env::current_exe()
+            .and_then(std::fs::metadata)
+            .and_then(|m| m.modified())
+            .unwrap_or_else(|_| std::time::SystemTime::now());
+        let at: chrono::DateTime<chrono::Utc> = modified.into();
+        let at = at.naive_utc();
+        at.with_nanosecond(0).unwrap_or(at)
+    })
 }
 
 fn json_response(

@@ -34,6 +34,12 @@ pub trait OperationSet: Copy + Eq + Send + Sync + std::fmt::Debug + 'static {
     fn all() -> &'static [Self];
     /// Its wire literals.
     fn info(self) -> &'static OperationInfo;
+    /// A `[ScriptService]`'s JavaScript proxy (`{path}/js`; with `debug`, `{path}/jsdebug`),
+    /// its lines; another service has none.
+    fn script_proxy(debug: bool) -> Option<&'static [&'static str]> {
+        let _ = debug;
+        None
+    }
 }
 
 /// Limits and manners of a server.

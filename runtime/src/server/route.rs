@@ -34,7 +34,8 @@ pub enum Route<O> {
         operation: O,
     },
     /// A request the endpoint answers without calling anything (unknown path or operation,
-    /// wrong method or content type, a SOAPAction contradicting the body, …).
+    /// wrong method or content type, a SOAPAction contradicting the body, …; a
+    /// `[ScriptService]`'s JavaScript proxy).
     Refused(Response<Bytes>),
 }
 
@@ -174,6 +175,14 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
     let Some(name) = rest.strip_prefix('/') else {
         return Route::Refused(not_found(&path));
     };
+    // A `[ScriptService]`'s JavaScript proxy, by any method and content type.
+    let debug = name.eq_ignore_ascii_case("jsdebug");
+    if debug || name.eq_ignore_ascii_case("js") {
+        if let Some(proxy) = O::script_proxy(debug) {
+            let since = header(request, http::header::IF_MODIFIED_SINCE);
+            return Route::Refused(crate::json::script::proxy_response(proxy, debug, since));
+        }
+    }
     // A JSON call to a `[ScriptService]` (one whose operations are offered over JSON), by
     // any method: ASP.NET AJAX's handler takes it before ASMX's. Another service's is refused
     // below as a POST of the wrong content type.

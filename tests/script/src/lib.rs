@@ -294,6 +294,10 @@ impl runtime::server::OperationSet for Operation {
     fn info(self) -> &'static runtime::OperationInfo {
         Operation::info(self)
     }
+
+    fn script_proxy(debug: bool) -> Option<&'static [&'static str]> {
+        Some(if debug { script::PROXY_DEBUG } else { script::PROXY })
+    }
 }
 
 /// Calls the macro `$callback` with every operation, in order, as `method: Request,`
