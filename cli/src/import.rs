@@ -34,13 +34,29 @@ pub fn import(options: &ImportOptions) -> Result<(), String> {
         }
     }
     let text = wsdl_text(source)?;
-    let imported = rmm_codegen::import::read_fetching(
+    let mut imported = rmm_codegen::import::read_fetching(
         &text,
         source,
         options.skip_unsupported,
         &mut fetch_schema,
     )
     .map_err(|e| e.to_string())?;
+    // A live service's JSON face, which its WSDL does not show: a [ScriptService] serves
+    // its JavaScript proxy at {path}/js (another answers an error page).
+    if is_url(source) {
+        let proxy_url = format!("{}/js", source.split('?').next().unwrap_or(source));
+        if let Ok(proxy) = fetch(&proxy_url) {
+            match imported.with_script_proxy(&proxy) {
+                Ok(()) => eprintln!(
+                    "{proxy_url}: the service is a [ScriptService]: `script:` written (its JSON face)"
+                ),
+                Err(why) => eprintln!(
+                    "{proxy_url}: the service is a [ScriptService], but rmm does not carry it over \
+                     JSON yet ({why}): `script:` left out"
+                ),
+            }
+        }
+    }
     for skipped in &imported.skipped {
         eprintln!("skipped: {skipped}");
     }

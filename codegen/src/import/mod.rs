@@ -8,6 +8,7 @@
 
 mod closure;
 mod data_set;
+mod script;
 mod wsdl;
 mod yaml;
 
@@ -43,6 +44,9 @@ pub struct Imported {
     /// With `--skip-unsupported`: what was left out, each with where and why (the operations
     /// that use a construct rmm does not import).
     pub skipped: Vec<ImportError>,
+    /// A `[ScriptService]` (`script:`), as its `/js` proxy shows (a WSDL does not):
+    /// [`Imported::with_script_proxy`].
+    pub script: Option<crate::spec::ScriptService>,
 }
 
 /// An enum: an `xs:simpleType` restricting `xs:string` to values.
@@ -159,6 +163,9 @@ pub struct ImportedOperation {
     /// An rpc operation's response namespace where it is not the service's
     /// (`[SoapRpcMethod(ResponseNamespace)]`).
     pub response_namespace: Option<String>,
+    /// A `[ScriptService]`'s operation that takes GET over JSON (`UseHttpGet`), as its proxy
+    /// shows.
+    pub script_get: bool,
 }
 
 /// One problem in a WSDL, located where the WSDL shows it.

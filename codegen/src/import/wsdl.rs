@@ -603,6 +603,7 @@ fn read_definitions(doc: &Document, file: &str, p: &mut Problems) -> Option<Impo
         data_sets,
         operations,
         skipped: Vec::new(),
+        script: None,
     })
 }
 
@@ -1193,6 +1194,7 @@ fn read_operation<'a, 'i>(
             action: None,
             request_namespace: None,
             response_namespace: None,
+            script_get: false,
         });
     }
     // A wrapped operation's messages have one part each: a second one (of an element with
@@ -1322,6 +1324,7 @@ fn read_operation<'a, 'i>(
         action: None,
         request_namespace: None,
         response_namespace: None,
+        script_get: false,
     })
 }
 
@@ -1445,6 +1448,7 @@ fn read_rpc_operation<'a, 'i>(
         action: None,
         request_namespace: (request_ns != tns).then(|| request_ns.to_owned()),
         response_namespace: (response_ns != tns).then(|| response_ns.to_owned()),
+        script_get: false,
     })
 }
 

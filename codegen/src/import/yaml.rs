@@ -86,6 +86,17 @@ impl Imported {
             // [SoapRpcService]: every operation RPC/encoded.
             let _ = writeln!(w, "  style: rpc");
         }
+        if let Some(script) = &self.script {
+            // [ScriptService], as the /js proxy shows (a WSDL does not).
+            match &script.namespace {
+                Some(namespace) => {
+                    let _ = writeln!(w, "  script:\n    namespace: {}", scalar(namespace));
+                }
+                None => {
+                    let _ = writeln!(w, "  script: true");
+                }
+            }
+        }
         if self.dataset_wsdl != crate::spec::DataSetWsdl::V1 {
             // .NET's `WSDL_VERSION` setting, as the WSDL shows it.
             let _ = writeln!(w, "  dataset_wsdl: \"{}\"", self.dataset_wsdl.name());
@@ -235,6 +246,10 @@ impl Imported {
             if op.rpc_method {
                 // [SoapRpcMethod] on the method of a document service.
                 let _ = writeln!(w, "    style: rpc");
+            }
+            if op.script_get {
+                // [ScriptMethod(UseHttpGet = true)], as the /js proxy shows.
+                let _ = writeln!(w, "    script: {{get: true}}");
             }
             for (key, value) in [
                 ("request_element", &op.request_element),
