@@ -383,6 +383,7 @@ async fn run(args: Args) -> ExitCode {
             script::script_section(&mut checks, &ours_script).await;
             script::script_fidelity_section(&mut checks, &mono, &ours_script).await;
             script::script_proxy_section(&mut checks, &mono, &ours_script).await;
+            script::script_random_section(&mut checks, &mono, &ours_script, 500).await;
         }
         Err(e) => {
             checks.check("script: our server starts", Err(e));
