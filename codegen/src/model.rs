@@ -1020,6 +1020,8 @@ pub struct OperationModel {
     pub headers: Vec<HeaderModel>,
     /// Over JSON (a `[ScriptService]`'s), called with GET (`UseHttpGet`), else with POST.
     pub script_get: bool,
+    /// Over JSON, answered in XML (`ResponseFormat.Xml`).
+    pub script_xml: bool,
 }
 
 /// A SOAP header an operation uses: a class's element in the request's Header, the
@@ -1665,6 +1667,7 @@ impl Model {
                     method: op.method.clone(),
                     headers,
                     script_get: op.script_get,
+                    script_xml: op.script_xml,
                 }
             })
             .collect::<Vec<_>>();

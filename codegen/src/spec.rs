@@ -377,6 +377,9 @@ pub struct Operation {
     /// Over JSON, called with GET (`script: {get: true}`, `[ScriptMethod(UseHttpGet =
     /// true)]`), its parameters JSON values in the query; else with POST.
     pub script_get: bool,
+    /// Over JSON, answered in XML (`script: {response: xml}`, `[ScriptMethod(ResponseFormat
+    /// = ResponseFormat.Xml)]`).
+    pub script_xml: bool,
 }
 
 /// One SOAP header of an operation.
@@ -1033,6 +1036,10 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                 action: op.action,
                 request_namespace: op.request_namespace,
                 script_get: op.script.as_ref().is_some_and(|script| script.get),
+                script_xml: op
+                    .script
+                    .as_ref()
+                    .is_some_and(|script| script.response == raw::ScriptResponse::Xml),
                 response_namespace: op.response_namespace,
                 headers: op
                     .headers

@@ -109,6 +109,13 @@ pub enum EncodeError {
         /// The binding asked for.
         binding: Binding,
     },
+    /// A JSON call of an operation that answers in XML (`ResponseFormat.Xml`), which the
+    /// generated client does not read yet.
+    #[error("{operation} answers JSON calls in XML (ResponseFormat.Xml), which rmm's client does not read yet: call it over SOAP")]
+    XmlAnswer {
+        /// Operation name.
+        operation: &'static str,
+    },
     /// An empty array (a `byte[]`, or an array of simple values) over HTTP GET/POST, which send
     /// each item as a pair: no pair at all is a missing parameter there.
     #[error("parameter {param} of {operation} is an empty {array}, which {binding} cannot express: it sends each {item} as a pair of its own")]

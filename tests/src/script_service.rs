@@ -125,6 +125,42 @@ impl ScriptService for ScriptEcho {
         })
     }
 
+    async fn point_as_xml(&self, request: PointAsXml) -> Result<PointAsXmlResponse, Fault> {
+        Ok(PointAsXmlResponse {
+            result: Some(Point {
+                x: request.x,
+                y: request.y,
+                name: Some("xml".into()),
+                when: DateTime::default(),
+            }),
+        })
+    }
+
+    async fn count_as_xml(&self, request: CountAsXml) -> Result<CountAsXmlResponse, Fault> {
+        Ok(CountAsXmlResponse { result: request.n })
+    }
+
+    async fn text_as_xml(&self, request: TextAsXml) -> Result<TextAsXmlResponse, Fault> {
+        Ok(TextAsXmlResponse {
+            result: request.text,
+        })
+    }
+
+    async fn points_as_xml(&self, request: PointsAsXml) -> Result<PointsAsXmlResponse, Fault> {
+        let points = (0..request.n.max(0))
+            .map(|i| {
+                Some(Point {
+                    x: i,
+                    name: Some(format!("p<{i}>")),
+                    ..Point::default()
+                })
+            })
+            .collect();
+        Ok(PointsAsXmlResponse {
+            result: Some(points),
+        })
+    }
+
     async fn nothing(&self, _: Nothing) -> Result<NothingResponse, Fault> {
         Ok(NothingResponse::default())
     }
@@ -165,6 +201,9 @@ pub struct JsonCall {
     pub answer: Option<&'static str>,
     /// How Mono answers.
     pub mono: Mono,
+    /// Whether .NET's answer is XML (`text/xml; charset=utf-8`, an operation marked
+    /// `ResponseFormat.Xml`), else JSON.
+    pub xml: bool,
 }
 
 /// The body of every error with custom errors on.
@@ -187,6 +226,7 @@ const fn call(
         status: 200,
         answer: Some(answer),
         mono: Mono::Same,
+        xml: false,
     }
 }
 
@@ -205,6 +245,7 @@ const fn refused(
         status: 500,
         answer: Some(HIDDEN),
         mono,
+        xml: false,
     }
 }
 
@@ -221,6 +262,12 @@ const MONO_HTML: &str = "Mono answers a JSON call it cannot read with ASP.NET's 
 const MONO_DETAIL: &str = "Mono writes the handler's exception (message, stack trace, type) \
                            whatever customErrors says; .NET Framework hides it with custom \
                            errors on, as the host is configured";
+
+/// Mono wraps a string answered in XML in JSON.
+const MONO_XML_STRING: &str = "a string result of an operation answering in XML \
+                               (ResponseFormat.Xml): .NET Framework writes the string as it is \
+                               (a null one throws: its JSON error); Mono writes {\"d\":…} in \
+                               text/xml";
 
 /// Mono reads a GET string's text as it is.
 const MONO_GET: &str = "a GET value is a JSON value on .NET Framework (a string in quotes, a bare \
@@ -407,6 +454,53 @@ pub const CALLS: &[JsonCall] = &[
              signature): .NET Framework's resolver refuses it; Mono reads no hints and \
              answers the Shape",
         ),
+    ),
+    JsonCall {
+        xml: true,
+        ..call(
+            "point-as-xml",
+            "PointAsXml",
+            r#"{"x":1,"y":2}"#,
+            r#"<?xml version="1.0" encoding="utf-8"?><Point xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><X>1</X><Y>2</Y><Name>xml</Name><When>0001-01-01T00:00:00</When></Point>"#,
+        )
+    },
+    JsonCall {
+        xml: true,
+        ..call(
+            "count-as-xml",
+            "CountAsXml",
+            r#"{"n":5}"#,
+            r#"<?xml version="1.0" encoding="utf-8"?><int>5</int>"#,
+        )
+    },
+    JsonCall {
+        xml: true,
+        ..call(
+            "points-as-xml",
+            "PointsAsXml",
+            r#"{"n":2}"#,
+            r#"<?xml version="1.0" encoding="utf-8"?><ArrayOfPoint xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><Point><X>0</X><Y>0</Y><Name>p&lt;0&gt;</Name><When>0001-01-01T00:00:00</When></Point><Point><X>1</X><Y>0</Y><Name>p&lt;1&gt;</Name><When>0001-01-01T00:00:00</When></Point></ArrayOfPoint>"#,
+        )
+    },
+    JsonCall {
+        xml: true,
+        ..call(
+            "points-as-xml-empty",
+            "PointsAsXml",
+            r#"{"n":0}"#,
+            r#"<?xml version="1.0" encoding="utf-8"?><ArrayOfPoint xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" />"#,
+        )
+    },
+    JsonCall {
+        xml: true,
+        mono: Mono::Differs(MONO_XML_STRING),
+        ..call("text-as-xml", "TextAsXml", r#"{"text":"a<b>&c"}"#, "a<b>&c")
+    },
+    refused(
+        "text-as-xml-null",
+        "TextAsXml",
+        r#"{"text":null}"#,
+        Mono::Differs(MONO_XML_STRING),
     ),
     call("nothing", "Nothing", "{}", r#"{"d":null}"#),
     call("nothing-empty-body", "Nothing", "", r#"{"d":null}"#),

@@ -47,9 +47,14 @@ async fn every_call_is_answered_as_dotnet_framework_answers_it() {
         match call.answer {
             Some(answer) => {
                 assert_eq!(body, answer, "{}", call.name);
+                let content_type = if call.xml {
+                    "text/xml; charset=utf-8"
+                } else {
+                    "application/json; charset=utf-8"
+                };
                 assert_eq!(
                     header(&response, "content-type"),
-                    Some("application/json; charset=utf-8"),
+                    Some(content_type),
                     "{}",
                     call.name
                 );

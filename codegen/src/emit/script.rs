@@ -276,6 +276,7 @@ pub(super) type ParamValue = dyn Fn(&crate::model::ParamModel) -> TokenStream;
 /// The JSON code of `op` (of a `[ScriptService]`), its request built by `build` from each
 /// parameter's value.
 pub(super) fn operation(
+    model: &Model,
     op: &OperationModel,
     build: &dyn Fn(&ParamValue) -> TokenStream,
 ) -> ScriptOperation {
@@ -310,7 +311,42 @@ pub(super) fn operation(
             ", the parameters one JSON object in the body"
         }
     ));
-    let (encode_response, decode_response) = if op.result == SoapType::Void {
+    let (encode_response, decode_response) = if op.script_xml {
+        // `ResponseFormat.Xml`: the value as XmlSerializer writes its own type.
+        let answer = match op.result {
+            ty if ty.is_complex() => {
+                let items = super::items_expr(model, ty);
+                let root = model.root_name(ty);
+                quote!(runtime::json::xml::xml_value(OPERATION.name, self.result.as_ref(), #items, #root))
+            }
+            SoapType::String => quote!(runtime::json::xml::xml_text(self.result.as_deref())),
+            SoapType::Void => quote!(runtime::json::xml::xml_text(None)),
+            SoapType::Base64Binary => {
+                quote!(runtime::json::xml::xml_nullable(self.result.as_ref()))
+            }
+            _ if op.result_nullable => {
+                quote!(runtime::json::xml::xml_nullable(self.result.as_ref()))
+            }
+            _ => quote!(runtime::json::xml::xml_scalar(&self.result)),
+        };
+        (
+            quote! {
+                if binding == Binding::Json {
+                    return Ok(#answer);
+                }
+            },
+            quote! {
+                if binding == Binding::Json {
+                    return Err(ResponseError::Undecodable {
+                        operation: OPERATION.name,
+                        binding,
+                        reason: "an XML answer (ResponseFormat.Xml), which rmm's client does not read yet".to_owned(),
+                        body: bytes::Bytes::copy_from_slice(response.body().as_ref()),
+                    });
+                }
+            },
+        )
+    } else if op.result == SoapType::Void {
         (
             quote! {
                 if binding == Binding::Json {
@@ -339,8 +375,14 @@ pub(super) fn operation(
             },
         )
     };
-    ScriptOperation {
-        encode_request: quote! {
+    let encode_request = if op.script_xml {
+        quote! {
+            if binding == Binding::Json {
+                return Err(EncodeError::XmlAnswer { operation: OPERATION.name });
+            }
+        }
+    } else {
+        quote! {
             if binding == Binding::Json {
                 return Ok(runtime::json::script::request(
                     OPERATION.http_path,
@@ -348,7 +390,10 @@ pub(super) fn operation(
                     &[#(#values)*],
                 ));
             }
-        },
+        }
+    };
+    ScriptOperation {
+        encode_request,
         decode_request: quote! {
             if binding == Binding::Json {
                 return Self::decode_json(request).map_err(RequestError::Json);

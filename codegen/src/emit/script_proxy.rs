@@ -10,12 +10,14 @@ use crate::model::Model;
 use crate::spec::SoapType;
 
 /// The types .NET finds in the operations' signatures, in its order (each operation's
-/// parameters, then its result; an array's items for the array): the classes that are
+/// parameters, then its result, but an XML answer's; an array's items for the array): the classes that are
 /// client types (not abstract: ASP.NET AJAX instantiates them) and the enums.
 pub(super) fn signature_types(model: &Model) -> (Vec<usize>, Vec<usize>) {
     let (mut classes, mut enums) = (Vec::new(), Vec::new());
     for op in &model.operations {
-        for ty in op.params.iter().map(|p| p.ty).chain([op.result]) {
+        // An XML answer's type is no client type (.NET skips the result there).
+        let result = (!op.script_xml).then_some(op.result);
+        for ty in op.params.iter().map(|p| p.ty).chain(result) {
             let ty = match ty {
                 SoapType::Array(a) => model.arrays[usize::from(a)].item,
                 other => other,

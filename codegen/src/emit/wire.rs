@@ -297,7 +297,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         .service
         .script
         .is_some()
-        .then(|| super::script::operation(op, &|value| build(value, false)));
+        .then(|| super::script::operation(model, op, &|value| build(value, false)));
     let json_part = |part: fn(&super::script::ScriptOperation) -> &TokenStream| {
         json.as_ref().map(part).cloned().unwrap_or_default()
     };

@@ -181,6 +181,21 @@ pub(super) struct RawScriptMethod {
     /// query; POST otherwise.
     #[serde(default)]
     pub get: bool,
+    /// `response: xml` (`ResponseFormat = ResponseFormat.Xml`): the answer is XML; `json`,
+    /// the default, `{"d":…}`.
+    #[serde(default)]
+    pub response: ScriptResponse,
+}
+
+/// How a `[ScriptMethod]` answers (`ResponseFormat`).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum ScriptResponse {
+    /// `{"d":…}`.
+    #[default]
+    Json,
+    /// An XML document of the result (a string as it is).
+    Xml,
 }
 
 /// One operation. `doc` is optional here so that a missing or empty doc is reported by the

@@ -18,6 +18,7 @@ pub mod script;
 #[cfg(test)]
 mod tests;
 mod write;
+pub mod xml;
 
 use rust_decimal::Decimal;
 

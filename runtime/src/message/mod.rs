@@ -18,7 +18,7 @@ mod decode;
 mod headers;
 mod raw;
 mod request;
-mod response;
+pub(crate) mod response;
 #[cfg(test)]
 mod tests;
 mod text;

@@ -171,7 +171,7 @@ pub fn scalar_response<T: Scalar>(
 /// (an HTTP GET/POST result of a class or array type), in the reference host's order. (.NET
 /// Framework keeps them in a `Hashtable`, whose order follows the strings' hash codes, which
 /// differ between its 32- and 64-bit runtimes: real hosts write either order.)
-pub(super) const DOCUMENT_NAMESPACES: &str = concat!(
+pub(crate) const DOCUMENT_NAMESPACES: &str = concat!(
     " xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"",
     " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
 );

@@ -200,6 +200,13 @@ impl<'a> XmlOut<'a> {
         }
     }
 
+    /// The document's writer, not indenting (a `[ScriptService]`'s XML answer, which
+    /// XmlSerializer writes without formatting).
+    pub fn compact(mut self) -> XmlOut<'a> {
+        self.indent = None;
+        self
+    }
+
     /// [`XmlOut::document`] for a result of type `object`, whose root (`<anyType>`) declares
     /// no namespace but the service's (`root_suffix`), as .NET's writer writes a typed value
     /// there: `<anyType xmlns:q1="…XMLSchema" d1p1:type="q1:int" xmlns:d1p1="…instance"

@@ -110,6 +110,23 @@ namespace Rmm.Script
         public Point PointAsXml(int x, int y) { Point p = new Point(); p.X = x; p.Y = y; p.Name = "xml"; return p; }
 
         [WebMethod]
+        [ScriptMethod(ResponseFormat = ResponseFormat.Xml)]
+        public int CountAsXml(int n) { return n; }
+
+        [WebMethod]
+        [ScriptMethod(ResponseFormat = ResponseFormat.Xml)]
+        public string TextAsXml(string text) { return text; }
+
+        [WebMethod]
+        [ScriptMethod(ResponseFormat = ResponseFormat.Xml)]
+        public Point[] PointsAsXml(int n)
+        {
+            Point[] points = new Point[n];
+            for (int i = 0; i < n; i++) { points[i] = new Point(); points[i].X = i; points[i].Name = "p<" + i + ">"; }
+            return points;
+        }
+
+        [WebMethod]
         public void Nothing() { }
 
         [WebMethod]

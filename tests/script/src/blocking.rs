@@ -191,12 +191,44 @@ impl ScriptServiceBlockingClient {
         self.call(request)
     }
 
-    /// Calls operation 18, `Nothing`, and waits for its answer: Does nothing.
+    /// Calls operation 18, `PointAsXml`, and waits for its answer: A point, answered in XML over JSON.
+    pub fn point_as_xml(
+        &self,
+        request: &PointAsXml,
+    ) -> Result<PointAsXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 19, `CountAsXml`, and waits for its answer: A number, answered in XML over JSON.
+    pub fn count_as_xml(
+        &self,
+        request: &CountAsXml,
+    ) -> Result<CountAsXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 20, `TextAsXml`, and waits for its answer: A text, answered as it is over JSON (ResponseFormat.Xml writes a string unserialized).
+    pub fn text_as_xml(
+        &self,
+        request: &TextAsXml,
+    ) -> Result<TextAsXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 21, `PointsAsXml`, and waits for its answer: Points, answered in XML over JSON.
+    pub fn points_as_xml(
+        &self,
+        request: &PointsAsXml,
+    ) -> Result<PointsAsXmlResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 22, `Nothing`, and waits for its answer: Does nothing.
     pub fn nothing(&self, request: &Nothing) -> Result<NothingResponse, CallError> {
         self.call(request)
     }
 
-    /// Calls operation 19, `Fail`, and waits for its answer: Fails with the message.
+    /// Calls operation 23, `Fail`, and waits for its answer: Fails with the message.
     pub fn fail(&self, request: &Fail) -> Result<FailResponse, CallError> {
         self.call(request)
     }

@@ -313,7 +313,39 @@ impl ScriptServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 18, `Nothing`: Does nothing.
+    /// Calls operation 18, `PointAsXml`: A point, answered in XML over JSON.
+    pub async fn point_as_xml(
+        &self,
+        request: &PointAsXml,
+    ) -> Result<PointAsXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 19, `CountAsXml`: A number, answered in XML over JSON.
+    pub async fn count_as_xml(
+        &self,
+        request: &CountAsXml,
+    ) -> Result<CountAsXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 20, `TextAsXml`: A text, answered as it is over JSON (ResponseFormat.Xml writes a string unserialized).
+    pub async fn text_as_xml(
+        &self,
+        request: &TextAsXml,
+    ) -> Result<TextAsXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 21, `PointsAsXml`: Points, answered in XML over JSON.
+    pub async fn points_as_xml(
+        &self,
+        request: &PointsAsXml,
+    ) -> Result<PointsAsXmlResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 22, `Nothing`: Does nothing.
     pub async fn nothing(
         &self,
         request: &Nothing,
@@ -321,7 +353,7 @@ impl ScriptServiceClient {
         self.call(request).await
     }
 
-    /// Calls operation 19, `Fail`: Fails with the message.
+    /// Calls operation 23, `Fail`: Fails with the message.
     pub async fn fail(&self, request: &Fail) -> Result<FailResponse, CallError> {
         self.call(request).await
     }

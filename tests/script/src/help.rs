@@ -165,6 +165,30 @@ const INDEX: &[Piece] = &[
             </span>
           </li>
           <li>
+            <a href="?op=PointAsXml">PointAsXml</a>
+            <span>
+              <br>A point, answered in XML over JSON.
+            </span>
+          </li>
+          <li>
+            <a href="?op=CountAsXml">CountAsXml</a>
+            <span>
+              <br>A number, answered in XML over JSON.
+            </span>
+          </li>
+          <li>
+            <a href="?op=TextAsXml">TextAsXml</a>
+            <span>
+              <br>A text, answered as it is over JSON (ResponseFormat.Xml writes a string unserialized).
+            </span>
+          </li>
+          <li>
+            <a href="?op=PointsAsXml">PointsAsXml</a>
+            <span>
+              <br>Points, answered in XML over JSON.
+            </span>
+          </li>
+          <li>
             <a href="?op=Nothing">Nothing</a>
             <span>
               <br>Does nothing.
@@ -2095,6 +2119,517 @@ Content-Length: <span class="value">length</span>
     Text(FOOT),
 ];
 
+/// The page of `PointAsXml`.
+const PAGE_POINT_AS_XML: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ScriptService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>PointAsXml</h2>
+        <p class="intro">A point, answered in XML over JSON.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>x</td><td>int</td></tr>
+          <tr><td>2</td><td>y</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/script/PointAsXml"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;PointAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;x&gt;<span class="value">int</span>&lt;/x&gt;
+      &lt;y&gt;<span class="value">int</span>&lt;/y&gt;
+    &lt;/PointAsXml&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PointAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;PointAsXmlResult&gt;&lt;X&gt;<span class="value">int</span>&lt;/X&gt;&lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;&lt;/PointAsXmlResult&gt;&lt;/PointAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/script/PointAsXml"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;PointAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;x&gt;<span class="value">int</span>&lt;/x&gt;
+      &lt;y&gt;<span class="value">int</span>&lt;/y&gt;
+    &lt;/PointAsXml&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PointAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;PointAsXmlResult&gt;&lt;X&gt;<span class="value">int</span>&lt;/X&gt;&lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;&lt;/PointAsXmlResult&gt;&lt;/PointAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/PointAsXml?x=<span class="value">string</span>&amp;y=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Point xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/script/"&gt;
+  &lt;X&gt;<span class="value">int</span>&lt;/X&gt;
+  &lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;
+  &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;
+&lt;/Point&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/PointAsXml HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+x=<span class="value">string</span>&amp;y=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;Point xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/script/"&gt;
+  &lt;X&gt;<span class="value">int</span>&lt;/X&gt;
+  &lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;
+  &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+  &lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;
+&lt;/Point&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `CountAsXml`.
+const PAGE_COUNT_AS_XML: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ScriptService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>CountAsXml</h2>
+        <p class="intro">A number, answered in XML over JSON.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/script/CountAsXml"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;CountAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/CountAsXml&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CountAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;CountAsXmlResult&gt;<span class="value">int</span>&lt;/CountAsXmlResult&gt;&lt;/CountAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/script/CountAsXml"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;CountAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/CountAsXml&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;CountAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;CountAsXmlResult&gt;<span class="value">int</span>&lt;/CountAsXmlResult&gt;&lt;/CountAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/CountAsXml?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;int xmlns="http://rmm.example.com/script/"&gt;<span class="value">int</span>&lt;/int&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/CountAsXml HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;int xmlns="http://rmm.example.com/script/"&gt;<span class="value">int</span>&lt;/int&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `TextAsXml`.
+const PAGE_TEXT_AS_XML: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ScriptService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>TextAsXml</h2>
+        <p class="intro">A text, answered as it is over JSON (ResponseFormat.Xml writes a string unserialized).</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>text</td><td>string</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/script/TextAsXml"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;TextAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;text&gt;<span class="value">string</span>&lt;/text&gt;
+    &lt;/TextAsXml&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;TextAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;TextAsXmlResult&gt;<span class="value">string</span>&lt;/TextAsXmlResult&gt;&lt;/TextAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/script/TextAsXml"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;TextAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;text&gt;<span class="value">string</span>&lt;/text&gt;
+    &lt;/TextAsXml&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;TextAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;TextAsXmlResult&gt;<span class="value">string</span>&lt;/TextAsXmlResult&gt;&lt;/TextAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/TextAsXml?text=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;string xmlns="http://rmm.example.com/script/"&gt;<span class="value">string</span>&lt;/string&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/TextAsXml HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+text=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;string xmlns="http://rmm.example.com/script/"&gt;<span class="value">string</span>&lt;/string&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
+/// The page of `PointsAsXml`.
+const PAGE_POINTS_AS_XML: &[Piece] = &[
+    Text(HEAD),
+    Path,
+    Text(
+        r#"?disco" />
+  </head>
+  <body>
+    <div id="content">
+      <p class="heading1">ScriptService</p><br>
+      <div>
+        <p class="intro">Click <a href=""#,
+    ),
+    Path,
+    Text(
+        r#"">here</a> for a complete list of operations.</p>
+        <h2>PointsAsXml</h2>
+        <p class="intro">Points, answered in XML over JSON.</p>
+        <h3>Parameters</h3>
+        <table>
+          <tr><td class="frmheader">Position</td><td class="frmheader">Parameter</td><td class="frmheader">Type</td></tr>
+          <tr><td>1</td><td>n</td><td>int</td></tr>
+        </table>
+        <div>
+          <h3>SOAP 1.1</h3>
+          <p>The following is a sample SOAP 1.1 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+SOAPAction: "http://rmm.example.com/script/PointsAsXml"
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"&gt;
+  &lt;soap:Body&gt;
+    &lt;PointsAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/PointsAsXml&gt;
+  &lt;/soap:Body&gt;
+&lt;/soap:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PointsAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;PointsAsXmlResult&gt;&lt;Point&gt;&lt;X&gt;<span class="value">int</span>&lt;/X&gt;&lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;&lt;/Point&gt;&lt;Point&gt;&lt;X&gt;<span class="value">int</span>&lt;/X&gt;&lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;&lt;/Point&gt;&lt;/PointsAsXmlResult&gt;&lt;/PointsAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>SOAP 1.2</h3>
+          <p>The following is a sample SOAP 1.2 request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#" HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/soap+xml; charset=utf-8; action="http://rmm.example.com/script/PointsAsXml"
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;soap12:Envelope xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:soap12="http://www.w3.org/2003/05/soap-envelope"&gt;
+  &lt;soap12:Body&gt;
+    &lt;PointsAsXml xmlns="http://rmm.example.com/script/"&gt;
+      &lt;n&gt;<span class="value">int</span>&lt;/n&gt;
+    &lt;/PointsAsXml&gt;
+  &lt;/soap12:Body&gt;
+&lt;/soap12:Envelope&gt;</pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: application/soap+xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;&lt;soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"&gt;&lt;soap:Body&gt;&lt;PointsAsXmlResponse xmlns="http://rmm.example.com/script/"&gt;&lt;PointsAsXmlResult&gt;&lt;Point&gt;&lt;X&gt;<span class="value">int</span>&lt;/X&gt;&lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;&lt;/Point&gt;&lt;Point&gt;&lt;X&gt;<span class="value">int</span>&lt;/X&gt;&lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;&lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;&lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;&lt;/Point&gt;&lt;/PointsAsXmlResult&gt;&lt;/PointsAsXmlResponse&gt;&lt;/soap:Body&gt;&lt;/soap:Envelope&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP GET</h3>
+          <p>The following is a sample HTTP GET request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>GET "#,
+    ),
+    Path,
+    Text(
+        r#"/PointsAsXml?n=<span class="value">string</span> HTTP/1.1
+Host: <span class="value">host</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfPoint xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/script/"&gt;
+  &lt;Point&gt;
+    &lt;X&gt;<span class="value">int</span>&lt;/X&gt;
+    &lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+    &lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;
+  &lt;/Point&gt;
+  &lt;Point&gt;
+    &lt;X&gt;<span class="value">int</span>&lt;/X&gt;
+    &lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+    &lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;
+  &lt;/Point&gt;
+&lt;/ArrayOfPoint&gt;</pre>
+        </div>
+        <div>
+          <h3>HTTP POST</h3>
+          <p>The following is a sample HTTP POST request and response. The <span class="value">placeholders</span> shown need to be replaced with actual values.</p>
+          <pre>POST "#,
+    ),
+    Path,
+    Text(
+        r#"/PointsAsXml HTTP/1.1
+Host: <span class="value">host</span>
+Content-Type: application/x-www-form-urlencoded
+Content-Length: <span class="value">length</span>
+
+n=<span class="value">string</span></pre>
+          <pre>HTTP/1.1 200 OK
+Content-Type: text/xml; charset=utf-8
+Content-Length: <span class="value">length</span>
+
+&lt;?xml version="1.0" encoding="utf-8"?&gt;
+&lt;ArrayOfPoint xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://rmm.example.com/script/"&gt;
+  &lt;Point&gt;
+    &lt;X&gt;<span class="value">int</span>&lt;/X&gt;
+    &lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+    &lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;
+  &lt;/Point&gt;
+  &lt;Point&gt;
+    &lt;X&gt;<span class="value">int</span>&lt;/X&gt;
+    &lt;Y&gt;<span class="value">int</span>&lt;/Y&gt;
+    &lt;Name&gt;<span class="value">string</span>&lt;/Name&gt;
+    &lt;When&gt;<span class="value">dateTime</span>&lt;/When&gt;
+  &lt;/Point&gt;
+&lt;/ArrayOfPoint&gt;</pre>
+        </div>
+      </div>
+"#,
+    ),
+    Text(FOOT),
+];
+
 /// The page of `Nothing`.
 const PAGE_NOTHING: &[Piece] = &[
     Text(HEAD),
@@ -2342,6 +2877,10 @@ pub fn operation(operation: crate::Operation, path: &str) -> String {
         crate::Operation::EchoShape => PAGE_ECHO_SHAPE,
         crate::Operation::Move => PAGE_MOVE_2,
         crate::Operation::Greet => PAGE_GREET,
+        crate::Operation::PointAsXml => PAGE_POINT_AS_XML,
+        crate::Operation::CountAsXml => PAGE_COUNT_AS_XML,
+        crate::Operation::TextAsXml => PAGE_TEXT_AS_XML,
+        crate::Operation::PointsAsXml => PAGE_POINTS_AS_XML,
         crate::Operation::Nothing => PAGE_NOTHING,
         crate::Operation::Fail => PAGE_FAIL,
     };

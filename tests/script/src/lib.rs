@@ -30,8 +30,12 @@
 //! | 15 | [`EchoShape`] | 1 |
 //! | 16 | [`Move`] | 3 |
 //! | 17 | [`Greet`] | 2 |
-//! | 18 | [`Nothing`] | 0 |
-//! | 19 | [`Fail`] | 1 |
+//! | 18 | [`PointAsXml`] | 2 |
+//! | 19 | [`CountAsXml`] | 1 |
+//! | 20 | [`TextAsXml`] | 1 |
+//! | 21 | [`PointsAsXml`] | 1 |
+//! | 22 | [`Nothing`] | 0 |
+//! | 23 | [`Fail`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -174,15 +178,23 @@ pub enum Operation {
     Move,
     /// Operation 17: [`Greet`].
     Greet,
-    /// Operation 18: [`Nothing`].
+    /// Operation 18: [`PointAsXml`].
+    PointAsXml,
+    /// Operation 19: [`CountAsXml`].
+    CountAsXml,
+    /// Operation 20: [`TextAsXml`].
+    TextAsXml,
+    /// Operation 21: [`PointsAsXml`].
+    PointsAsXml,
+    /// Operation 22: [`Nothing`].
     Nothing,
-    /// Operation 19: [`Fail`].
+    /// Operation 23: [`Fail`].
     Fail,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 19usize] = [
+    pub const ALL: [Operation; 23usize] = [
         Operation::Add,
         Operation::Echo,
         Operation::EchoBoolean,
@@ -200,6 +212,10 @@ impl Operation {
         Operation::EchoShape,
         Operation::Move,
         Operation::Greet,
+        Operation::PointAsXml,
+        Operation::CountAsXml,
+        Operation::TextAsXml,
+        Operation::PointsAsXml,
         Operation::Nothing,
         Operation::Fail,
     ];
@@ -224,6 +240,10 @@ impl Operation {
             Operation::EchoShape => "EchoShape",
             Operation::Move => "Move",
             Operation::Greet => "Greet",
+            Operation::PointAsXml => "PointAsXml",
+            Operation::CountAsXml => "CountAsXml",
+            Operation::TextAsXml => "TextAsXml",
+            Operation::PointsAsXml => "PointsAsXml",
             Operation::Nothing => "Nothing",
             Operation::Fail => "Fail",
         }
@@ -249,6 +269,10 @@ impl Operation {
             "EchoShape" => Some(Operation::EchoShape),
             "Move" => Some(Operation::Move),
             "Greet" => Some(Operation::Greet),
+            "PointAsXml" => Some(Operation::PointAsXml),
+            "CountAsXml" => Some(Operation::CountAsXml),
+            "TextAsXml" => Some(Operation::TextAsXml),
+            "PointsAsXml" => Some(Operation::PointsAsXml),
             "Nothing" => Some(Operation::Nothing),
             "Fail" => Some(Operation::Fail),
             _ => None,
@@ -275,6 +299,10 @@ impl Operation {
             Operation::EchoShape => &wire::echo_shape::OPERATION,
             Operation::Move => &wire::move_2::OPERATION,
             Operation::Greet => &wire::greet::OPERATION,
+            Operation::PointAsXml => &wire::point_as_xml::OPERATION,
+            Operation::CountAsXml => &wire::count_as_xml::OPERATION,
+            Operation::TextAsXml => &wire::text_as_xml::OPERATION,
+            Operation::PointsAsXml => &wire::points_as_xml::OPERATION,
             Operation::Nothing => &wire::nothing::OPERATION,
             Operation::Fail => &wire::fail::OPERATION,
         }
@@ -334,6 +362,10 @@ macro_rules! for_each_operation {
             echo_shape: EchoShape,
             move_2: Move,
             greet: Greet,
+            point_as_xml: PointAsXml,
+            count_as_xml: CountAsXml,
+            text_as_xml: TextAsXml,
+            points_as_xml: PointsAsXml,
             nothing: Nothing,
             fail: Fail,
         }

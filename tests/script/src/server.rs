@@ -146,7 +146,39 @@ pub trait ScriptService: Send + Sync + 'static {
         request: Greet,
     ) -> impl std::future::Future<Output = Result<GreetResponse, Fault>> + Send;
 
-    /// Operation 18, `Nothing`: Does nothing.
+    /// Operation 18, `PointAsXml`: A point, answered in XML over JSON.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn point_as_xml(
+        &self,
+        request: PointAsXml,
+    ) -> impl std::future::Future<Output = Result<PointAsXmlResponse, Fault>> + Send;
+
+    /// Operation 19, `CountAsXml`: A number, answered in XML over JSON.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn count_as_xml(
+        &self,
+        request: CountAsXml,
+    ) -> impl std::future::Future<Output = Result<CountAsXmlResponse, Fault>> + Send;
+
+    /// Operation 20, `TextAsXml`: A text, answered as it is over JSON (ResponseFormat.Xml writes a string unserialized).
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn text_as_xml(
+        &self,
+        request: TextAsXml,
+    ) -> impl std::future::Future<Output = Result<TextAsXmlResponse, Fault>> + Send;
+
+    /// Operation 21, `PointsAsXml`: Points, answered in XML over JSON.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn points_as_xml(
+        &self,
+        request: PointsAsXml,
+    ) -> impl std::future::Future<Output = Result<PointsAsXmlResponse, Fault>> + Send;
+
+    /// Operation 22, `Nothing`: Does nothing.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn nothing(
@@ -154,7 +186,7 @@ pub trait ScriptService: Send + Sync + 'static {
         request: Nothing,
     ) -> impl std::future::Future<Output = Result<NothingResponse, Fault>> + Send;
 
-    /// Operation 19, `Fail`: Fails with the message.
+    /// Operation 23, `Fail`: Fails with the message.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
     fn fail(
@@ -281,6 +313,34 @@ impl<T: ScriptService> ScriptService for std::sync::Arc<T> {
         request: Greet,
     ) -> impl std::future::Future<Output = Result<GreetResponse, Fault>> + Send {
         T::greet(self, request)
+    }
+
+    fn point_as_xml(
+        &self,
+        request: PointAsXml,
+    ) -> impl std::future::Future<Output = Result<PointAsXmlResponse, Fault>> + Send {
+        T::point_as_xml(self, request)
+    }
+
+    fn count_as_xml(
+        &self,
+        request: CountAsXml,
+    ) -> impl std::future::Future<Output = Result<CountAsXmlResponse, Fault>> + Send {
+        T::count_as_xml(self, request)
+    }
+
+    fn text_as_xml(
+        &self,
+        request: TextAsXml,
+    ) -> impl std::future::Future<Output = Result<TextAsXmlResponse, Fault>> + Send {
+        T::text_as_xml(self, request)
+    }
+
+    fn points_as_xml(
+        &self,
+        request: PointsAsXml,
+    ) -> impl std::future::Future<Output = Result<PointsAsXmlResponse, Fault>> + Send {
+        T::points_as_xml(self, request)
     }
 
     fn nothing(
@@ -727,6 +787,58 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                         return Ok(message::fault_response(binding, &fault));
                     }
                     self.inner.service.greet(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::PointAsXml => {
+                let handled = {
+                    let (credentials, call) = PointAsXml::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.point_as_xml(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::CountAsXml => {
+                let handled = {
+                    let (credentials, call) = CountAsXml::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.count_as_xml(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::TextAsXml => {
+                let handled = {
+                    let (credentials, call) = TextAsXml::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.text_as_xml(call)
+                };
+                Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::PointsAsXml => {
+                let handled = {
+                    let (credentials, call) = PointsAsXml::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    self.inner.service.points_as_xml(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }

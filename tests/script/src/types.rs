@@ -426,7 +426,89 @@ pub struct GreetResponse {
     pub result: Option<String>,
 }
 
-/// `Nothing`, operation 18 of `ScriptService`: Does nothing.
+/// `PointAsXml`, operation 18 of `ScriptService`: A point, answered in XML over JSON.
+///
+/// The request's 2 business parameters. The wire carries all 2 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PointAsXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PointAsXml {
+    /// `x`: SOAP `int`, position 1 of 2.
+    pub x: i32,
+    /// `y`: SOAP `int`, position 2 of 2.
+    pub y: i32,
+}
+
+/// The response of [`PointAsXml`]: the element `PointAsXmlResponse` holding `PointAsXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PointAsXmlResponse {
+    /// `PointAsXmlResult`: SOAP `Point`.
+    pub result: Option<crate::Point>,
+}
+
+/// `CountAsXml`, operation 19 of `ScriptService`: A number, answered in XML over JSON.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`CountAsXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CountAsXml {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`CountAsXml`]: the element `CountAsXmlResponse` holding `CountAsXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct CountAsXmlResponse {
+    /// `CountAsXmlResult`: SOAP `int`.
+    pub result: i32,
+}
+
+/// `TextAsXml`, operation 20 of `ScriptService`: A text, answered as it is over JSON (ResponseFormat.Xml writes a string unserialized).
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TextAsXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TextAsXml {
+    /// `text`: SOAP `string`, position 1 of 1.
+    pub text: Option<String>,
+}
+
+/// The response of [`TextAsXml`]: the element `TextAsXmlResponse` holding `TextAsXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TextAsXmlResponse {
+    /// `TextAsXmlResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
+    pub result: Option<String>,
+}
+
+/// `PointsAsXml`, operation 21 of `ScriptService`: Points, answered in XML over JSON.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`PointsAsXmlResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PointsAsXml {
+    /// `n`: SOAP `int`, position 1 of 1.
+    pub n: i32,
+}
+
+/// The response of [`PointsAsXml`]: the element `PointsAsXmlResponse` holding `PointsAsXmlResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PointsAsXmlResponse {
+    /// `PointsAsXmlResult`: SOAP `ArrayOfPoint`.
+    pub result: Option<Vec<Option<crate::Point>>>,
+}
+
+/// `Nothing`, operation 22 of `ScriptService`: Does nothing.
 ///
 /// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///
@@ -443,7 +525,7 @@ pub struct NothingResponse {
     pub result: (),
 }
 
-/// `Fail`, operation 19 of `ScriptService`: Fails with the message.
+/// `Fail`, operation 23 of `ScriptService`: Fails with the message.
 ///
 /// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
 ///

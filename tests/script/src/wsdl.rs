@@ -297,6 +297,63 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="PointAsXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="x" type="s:int" />
+            <s:element minOccurs="1" maxOccurs="1" name="y" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="PointAsXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="PointAsXmlResult" type="tns:Point" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="CountAsXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="CountAsXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="CountAsXmlResult" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="TextAsXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="text" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="TextAsXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="TextAsXmlResult" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="PointsAsXml">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="n" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="PointsAsXmlResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="PointsAsXmlResult" type="tns:ArrayOfPoint" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Nothing">
         <s:complexType />
       </s:element>
@@ -328,6 +385,8 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <s:element name="base64Binary" nillable="true" type="s:base64Binary" />
       <s:element name="ArrayOfInt" nillable="true" type="tns:ArrayOfInt" />
       <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
+      <s:element name="Point" nillable="true" type="tns:Point" />
+      <s:element name="ArrayOfPoint" nillable="true" type="tns:ArrayOfPoint" />
     </s:schema>
     <s:schema elementFormDefault="qualified" targetNamespace="http://microsoft.com/wsdl/types/">
       <s:simpleType name="guid">
@@ -451,6 +510,30 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="GreetSoapOut">
     <wsdl:part name="parameters" element="tns:GreetResponse" />
   </wsdl:message>
+  <wsdl:message name="PointAsXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:PointAsXml" />
+  </wsdl:message>
+  <wsdl:message name="PointAsXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:PointAsXmlResponse" />
+  </wsdl:message>
+  <wsdl:message name="CountAsXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:CountAsXml" />
+  </wsdl:message>
+  <wsdl:message name="CountAsXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:CountAsXmlResponse" />
+  </wsdl:message>
+  <wsdl:message name="TextAsXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:TextAsXml" />
+  </wsdl:message>
+  <wsdl:message name="TextAsXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:TextAsXmlResponse" />
+  </wsdl:message>
+  <wsdl:message name="PointsAsXmlSoapIn">
+    <wsdl:part name="parameters" element="tns:PointsAsXml" />
+  </wsdl:message>
+  <wsdl:message name="PointsAsXmlSoapOut">
+    <wsdl:part name="parameters" element="tns:PointsAsXmlResponse" />
+  </wsdl:message>
   <wsdl:message name="NothingSoapIn">
     <wsdl:part name="parameters" element="tns:Nothing" />
   </wsdl:message>
@@ -537,6 +620,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="GreetHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="PointAsXmlHttpGetIn">
+    <wsdl:part name="x" type="s:string" />
+    <wsdl:part name="y" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="PointAsXmlHttpGetOut">
+    <wsdl:part name="Body" element="tns:Point" />
+  </wsdl:message>
+  <wsdl:message name="CountAsXmlHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="CountAsXmlHttpGetOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="TextAsXmlHttpGetIn">
+    <wsdl:part name="text" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TextAsXmlHttpGetOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="PointsAsXmlHttpGetIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="PointsAsXmlHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfPoint" />
+  </wsdl:message>
   <wsdl:message name="NothingHttpGetIn" />
   <wsdl:message name="NothingHttpGetOut" />
   <wsdl:message name="FailHttpGetIn">
@@ -619,6 +727,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="GreetHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="PointAsXmlHttpPostIn">
+    <wsdl:part name="x" type="s:string" />
+    <wsdl:part name="y" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="PointAsXmlHttpPostOut">
+    <wsdl:part name="Body" element="tns:Point" />
+  </wsdl:message>
+  <wsdl:message name="CountAsXmlHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="CountAsXmlHttpPostOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="TextAsXmlHttpPostIn">
+    <wsdl:part name="text" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TextAsXmlHttpPostOut">
+    <wsdl:part name="Body" element="tns:string" />
+  </wsdl:message>
+  <wsdl:message name="PointsAsXmlHttpPostIn">
+    <wsdl:part name="n" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="PointsAsXmlHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfPoint" />
+  </wsdl:message>
   <wsdl:message name="NothingHttpPostIn" />
   <wsdl:message name="NothingHttpPostOut" />
   <wsdl:message name="FailHttpPostIn">
@@ -696,6 +829,22 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:GreetSoapIn" />
       <wsdl:output message="tns:GreetSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <wsdl:input message="tns:PointAsXmlSoapIn" />
+      <wsdl:output message="tns:PointAsXmlSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <wsdl:input message="tns:CountAsXmlSoapIn" />
+      <wsdl:output message="tns:CountAsXmlSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <wsdl:input message="tns:TextAsXmlSoapIn" />
+      <wsdl:output message="tns:TextAsXmlSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <wsdl:input message="tns:PointsAsXmlSoapIn" />
+      <wsdl:output message="tns:PointsAsXmlSoapOut" />
+    </wsdl:operation>
     <wsdl:operation name="Nothing">
       <wsdl:input message="tns:NothingSoapIn" />
       <wsdl:output message="tns:NothingSoapOut" />
@@ -754,6 +903,22 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:GreetHttpGetIn" />
       <wsdl:output message="tns:GreetHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <wsdl:input message="tns:PointAsXmlHttpGetIn" />
+      <wsdl:output message="tns:PointAsXmlHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <wsdl:input message="tns:CountAsXmlHttpGetIn" />
+      <wsdl:output message="tns:CountAsXmlHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <wsdl:input message="tns:TextAsXmlHttpGetIn" />
+      <wsdl:output message="tns:TextAsXmlHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <wsdl:input message="tns:PointsAsXmlHttpGetIn" />
+      <wsdl:output message="tns:PointsAsXmlHttpGetOut" />
+    </wsdl:operation>
     <wsdl:operation name="Nothing">
       <wsdl:input message="tns:NothingHttpGetIn" />
       <wsdl:output message="tns:NothingHttpGetOut" />
@@ -811,6 +976,22 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Greet">
       <wsdl:input message="tns:GreetHttpPostIn" />
       <wsdl:output message="tns:GreetHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <wsdl:input message="tns:PointAsXmlHttpPostIn" />
+      <wsdl:output message="tns:PointAsXmlHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <wsdl:input message="tns:CountAsXmlHttpPostIn" />
+      <wsdl:output message="tns:CountAsXmlHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <wsdl:input message="tns:TextAsXmlHttpPostIn" />
+      <wsdl:output message="tns:TextAsXmlHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <wsdl:input message="tns:PointsAsXmlHttpPostIn" />
+      <wsdl:output message="tns:PointsAsXmlHttpPostOut" />
     </wsdl:operation>
     <wsdl:operation name="Nothing">
       <wsdl:input message="tns:NothingHttpPostIn" />
@@ -969,6 +1150,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Greet">
       <soap:operation soapAction="http://rmm.example.com/script/Greet" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <soap:operation soapAction="http://rmm.example.com/script/PointAsXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <soap:operation soapAction="http://rmm.example.com/script/CountAsXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <soap:operation soapAction="http://rmm.example.com/script/TextAsXml" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <soap:operation soapAction="http://rmm.example.com/script/PointsAsXml" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -1150,6 +1367,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <soap12:operation soapAction="http://rmm.example.com/script/PointAsXml" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <soap12:operation soapAction="http://rmm.example.com/script/CountAsXml" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <soap12:operation soapAction="http://rmm.example.com/script/TextAsXml" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <soap12:operation soapAction="http://rmm.example.com/script/PointsAsXml" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Nothing">
       <soap12:operation soapAction="http://rmm.example.com/script/Nothing" style="document" />
       <wsdl:input>
@@ -1279,6 +1532,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <http:operation location="/PointAsXml" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <http:operation location="/CountAsXml" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <http:operation location="/TextAsXml" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <http:operation location="/PointsAsXml" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
     <wsdl:operation name="Nothing">
       <http:operation location="/Nothing" />
       <wsdl:input>
@@ -1399,6 +1688,42 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Greet">
       <http:operation location="/Greet" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="PointAsXml">
+      <http:operation location="/PointAsXml" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="CountAsXml">
+      <http:operation location="/CountAsXml" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TextAsXml">
+      <http:operation location="/TextAsXml" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="PointsAsXml">
+      <http:operation location="/PointsAsXml" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -65,10 +65,22 @@ pub mod move_2;
 /// Operation 17: `Greet`.
 pub mod greet;
 
-/// Operation 18: `Nothing`.
+/// Operation 18: `PointAsXml`.
+pub mod point_as_xml;
+
+/// Operation 19: `CountAsXml`.
+pub mod count_as_xml;
+
+/// Operation 20: `TextAsXml`.
+pub mod text_as_xml;
+
+/// Operation 21: `PointsAsXml`.
+pub mod points_as_xml;
+
+/// Operation 22: `Nothing`.
 pub mod nothing;
 
-/// Operation 19: `Fail`.
+/// Operation 23: `Fail`.
 pub mod fail;
 
 /// What every request type does, for code generic over operations (a client's

@@ -282,12 +282,7 @@ pub(crate) async fn script_proxy_section(checks: &mut Checks, mono: &Target, our
             },
         );
     }
-    // `PointAsXml` is `[ScriptMethod(ResponseFormat = ResponseFormat.Xml)]`, which the spec
-    // leaves out: rmm does not answer XML over JSON calls yet.
-    let host: Vec<String> = invoked(&String::from_utf8_lossy(&theirs.body))
-        .into_iter()
-        .filter(|m| !m.starts_with("'PointAsXml'"))
-        .collect();
+    let host = invoked(&String::from_utf8_lossy(&theirs.body));
     let ours_invoked = invoked(&String::from_utf8_lossy(&mine.body));
     checks.check(
         "script proxy: the same methods, verbs and arguments",
@@ -405,6 +400,7 @@ pub(crate) async fn script_random_section(
             status: 200,
             answer: None,
             mono: Mono::Same,
+            xml: false,
         };
         let request = raw(&call);
         let (theirs, mine) = match (
