@@ -27,8 +27,10 @@ pub trait FromJson: Sized {
 /// Whether a JSON member's name names a .NET member: `AssignToPropertyOrField` looks members
 /// up ignoring case.
 pub fn member_is(json_name: &str, member: &str) -> bool {
-    json_name.eq_ignore_ascii_case(member)
-        || (json_name.len() == member.len() && json_name.to_lowercase() == member.to_lowercase())
+    if json_name.is_ascii() && member.is_ascii() {
+        return json_name.eq_ignore_ascii_case(member);
+    }
+    json_name.to_lowercase() == member.to_lowercase()
 }
 
 /// The value as `TypeConverter.ConvertToInvariantString` writes it, for a value that is
@@ -111,7 +113,16 @@ macro_rules! json_integer {
         impl FromJson for $rust {
             const DOTNET: &'static str = $dotnet;
             fn from_json(value: &Json) -> Result<Self, JsonError> {
-                value_type(value, $dotnet, integer::<$rust>)
+                // A number in range passes as it is (what the string's round trip gives).
+                let exact = match value {
+                    Json::Number(JsonNumber::Int(n)) => <$rust>::try_from(*n).ok(),
+                    Json::Number(JsonNumber::Long(n)) => <$rust>::try_from(*n).ok(),
+                    _ => None,
+                };
+                match exact {
+                    Some(n) => Ok(n),
+                    None => value_type(value, $dotnet, integer::<$rust>),
+                }
             }
         }
     )*};

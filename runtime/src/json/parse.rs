@@ -20,13 +20,12 @@ pub const MAX_JSON_LENGTH: usize = 102_400;
 /// Reads `text` whole as one value; empty or white space only is `None` (which .NET reads
 /// as null).
 pub fn parse(text: &str) -> Result<Option<Json>, JsonError> {
-    if text.encode_utf16().count() > MAX_JSON_LENGTH {
+    // A text of no more bytes than the limit has no more UTF-16 units either: counted only
+    // where it may matter.
+    if text.len() > MAX_JSON_LENGTH && text.encode_utf16().count() > MAX_JSON_LENGTH {
         return Err(JsonError::TooLong);
     }
-    let mut reader = Reader {
-        text,
-        chars: text.char_indices().peekable(),
-    };
+    let mut reader = Reader { text, pos: 0 };
     if reader.next_non_white().is_none() {
         return Ok(None);
     }
@@ -34,8 +33,10 @@ pub fn parse(text: &str) -> Result<Option<Json>, JsonError> {
     // After the value, nothing but white space. .NET names the rest after the first
     // character it consumed to see it.
     if reader.next_non_white().is_some() {
-        let (at, _) = reader.chars.next().expect("peeked");
-        let rest = reader.text[at..].chars().skip(1).collect::<String>();
+        let rest = reader.text[reader.pos..]
+            .chars()
+            .skip(1)
+            .collect::<String>();
         return Err(JsonError::InvalidPrimitive(rest));
     }
     Ok(Some(value))
@@ -43,7 +44,8 @@ pub fn parse(text: &str) -> Result<Option<Json>, JsonError> {
 
 struct Reader<'a> {
     text: &'a str,
-    chars: std::iter::Peekable<std::str::CharIndices<'a>>,
+    /// Where the next character starts.
+    pos: usize,
 }
 
 /// `Char.IsWhiteSpace`: Unicode's white space (U+00A0 and U+2028 too).
@@ -57,19 +59,37 @@ fn is_token_char(c: char) -> bool {
 }
 
 impl Reader<'_> {
+    /// The next character, not consumed.
+    #[inline]
+    fn peek(&self) -> Option<char> {
+        match self.text.as_bytes().get(self.pos) {
+            Some(&b) if b.is_ascii() => Some(char::from(b)),
+            Some(_) => self.text[self.pos..].chars().next(),
+            None => None,
+        }
+    }
+
+    /// The next character, consumed.
+    #[inline]
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.pos += c.len_utf8();
+        Some(c)
+    }
+
     /// Skips white space; the next character, not consumed.
     fn next_non_white(&mut self) -> Option<char> {
-        while let Some(&(_, c)) = self.chars.peek() {
+        while let Some(c) = self.peek() {
             if !is_white(c) {
                 return Some(c);
             }
-            self.chars.next();
+            self.pos += c.len_utf8();
         }
         None
     }
 
     fn position(&mut self) -> usize {
-        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
+        self.pos
     }
 
     fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
@@ -115,24 +135,26 @@ impl Reader<'_> {
             return None;
         }
         let ms = number.parse::<i64>().ok()?;
-        let consumed = at + "\"\\/Date(".len() + end + ")\\/\"".len();
-        while self.position() < consumed {
-            self.chars.next();
-        }
+        self.pos = at + "\"\\/Date(".len() + end + ")\\/\"".len();
         Some(Json::Date(ms))
     }
 
     /// A string in double or single quotes, the next character being the quote.
     fn string(&mut self) -> Result<String, JsonError> {
-        let (_, quote) = self.chars.next().expect("a quote");
+        let quote = self.bump().expect("a quote");
         let mut out = String::new();
         loop {
-            let Some((_, c)) = self.chars.next() else {
+            // The run up to the next quote or backslash, copied at once.
+            let rest = &self.text.as_bytes()[self.pos..];
+            let run = memchr::memchr2(quote as u8, b'\\', rest).unwrap_or(rest.len());
+            out.push_str(&self.text[self.pos..self.pos + run]);
+            self.pos += run;
+            let Some(c) = self.bump() else {
                 return Err(JsonError::UnterminatedString);
             };
             match c {
                 '\\' => {
-                    let Some((_, escaped)) = self.chars.next() else {
+                    let Some(escaped) = self.bump() else {
                         return Err(JsonError::UnterminatedString);
                     };
                     match escaped {
@@ -146,9 +168,8 @@ impl Reader<'_> {
                             let mut unit = 0u32;
                             for _ in 0..4 {
                                 let digit = self
-                                    .chars
-                                    .next()
-                                    .and_then(|(_, h)| h.to_digit(16))
+                                    .bump()
+                                    .and_then(|h| h.to_digit(16))
                                     .ok_or(JsonError::BadUnicodeEscape)?;
                                 unit = unit * 16 + digit;
                             }
@@ -179,7 +200,7 @@ impl Reader<'_> {
         match low {
             Some(low) => {
                 for _ in 0..6 {
-                    self.chars.next();
+                    self.bump();
                 }
                 let c = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(low) - 0xDC00);
                 out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
@@ -190,14 +211,14 @@ impl Reader<'_> {
     }
 
     fn object(&mut self, depth: usize) -> Result<Json, JsonError> {
-        self.chars.next(); // `{`
+        self.bump(); // `{`
         let mut members: Vec<(String, Json)> = Vec::new();
         loop {
             let Some(c) = self.next_non_white() else {
                 return Err(JsonError::ObjectExpected);
             };
             if c == '}' && members.is_empty() {
-                self.chars.next();
+                self.bump();
                 break;
             }
             // `{"a":1,}`: .NET reads a value without a name where the `}` stands, an empty
@@ -213,7 +234,7 @@ impl Reader<'_> {
             if self.next_non_white() != Some(':') {
                 return Err(JsonError::ObjectExpected);
             }
-            self.chars.next();
+            self.bump();
             let value = self.value(depth)?;
             // A name given twice keeps its last value.
             match members.iter_mut().find(|(n, _)| *n == name) {
@@ -222,10 +243,10 @@ impl Reader<'_> {
             }
             match self.next_non_white() {
                 Some(',') => {
-                    self.chars.next();
+                    self.bump();
                 }
                 Some('}') => {
-                    self.chars.next();
+                    self.bump();
                     break;
                 }
                 _ => return Err(JsonError::ObjectExpected),
@@ -235,23 +256,23 @@ impl Reader<'_> {
     }
 
     fn array(&mut self, depth: usize) -> Result<Json, JsonError> {
-        self.chars.next(); // `[`
+        self.bump(); // `[`
         let mut items = Vec::new();
         if self.next_non_white() == Some(']') {
-            self.chars.next();
+            self.bump();
             return Ok(Json::Array(items));
         }
         loop {
             items.push(self.value(depth)?);
             match self.next_non_white() {
                 Some(',') => {
-                    self.chars.next();
+                    self.bump();
                     if self.next_non_white() == Some(']') {
                         return Err(JsonError::ArrayTrailingComma);
                     }
                 }
                 Some(']') => {
-                    self.chars.next();
+                    self.bump();
                     return Ok(Json::Array(items));
                 }
                 Some(_) => return Err(JsonError::ArrayCommaExpected),
@@ -263,13 +284,14 @@ impl Reader<'_> {
     /// The longest run of token characters.
     fn token(&mut self) -> String {
         let mut token = String::new();
-        while let Some(&(_, c)) = self.chars.peek() {
+        let start = self.pos;
+        while let Some(c) = self.peek() {
             if !is_token_char(c) {
                 break;
             }
-            token.push(c);
-            self.chars.next();
+            self.pos += c.len_utf8();
         }
+        token.push_str(&self.text[start..self.pos]);
         token
     }
 

@@ -95,7 +95,9 @@ impl JsonOut {
         if self.depth_exceeded {
             return Err(super::JsonError::TooDeep);
         }
-        if self.out.encode_utf16().count() > super::parse::MAX_JSON_LENGTH {
+        if self.out.len() > super::parse::MAX_JSON_LENGTH
+            && self.out.encode_utf16().count() > super::parse::MAX_JSON_LENGTH
+        {
             return Err(super::JsonError::TooLong);
         }
         Ok(self.out)
@@ -142,7 +144,13 @@ pub fn write_string(out: &mut String, value: &str) {
         if let Some(escape) = escape {
             out.push_str(&value[start..i]);
             if escape.is_empty() {
-                out.push_str(&format!("\\u{:04x}", c as u32));
+                // `\u` and four lower-case hex digits, without formatting machinery.
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let code = c as u32;
+                out.push_str("\\u");
+                for shift in [12, 8, 4, 0] {
+                    out.push(char::from(HEX[((code >> shift) & 0xf) as usize]));
+                }
             } else {
                 out.push_str(escape);
             }

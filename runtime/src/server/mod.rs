@@ -333,8 +333,11 @@ where
 #[doc(hidden)] // for generated code
 /// Adds the headers every response of the host carries.
 pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
-    // A JSON call's error names its cause; with custom errors on, ASP.NET hides it.
+    // A JSON call's error names its cause; with custom errors on, ASP.NET hides it. (Every
+    // such error is a 500: the status is tested first, sparing every other answer the
+    // header lookup's hashing.)
     if config.custom_errors
+        && response.status() == StatusCode::INTERNAL_SERVER_ERROR
         && response
             .headers()
             .contains_key(crate::json::script::JSON_ERROR)
