@@ -124,6 +124,25 @@ async fn with_custom_errors_off_an_error_names_its_cause_and_dotnet_exception() 
         assert_eq!(std::str::from_utf8(response.body()).unwrap(), want);
         assert_eq!(header(&response, "jsonerror"), Some("true"));
     }
+    // Another verb than GET and POST: .NET's message names the verb it assumes.
+    let put = server
+        .handle(request(
+            "PUT",
+            "Add",
+            "application/json",
+            r#"{"a":1,"b":2}"#,
+        ))
+        .await;
+    assert_eq!(
+        std::str::from_utf8(put.body()).unwrap(),
+        r#"{"Message":"An attempt was made to call the method \u0027Add\u0027 using a GET request, which is not allowed.","StackTrace":"","ExceptionType":"System.InvalidOperationException"}"#
+    );
+    let put = server
+        .handle(request("PUT", "Greet", "application/json", ""))
+        .await;
+    assert!(std::str::from_utf8(put.body())
+        .unwrap()
+        .contains("using a POST request"));
     // On by default: every error alike.
     let hidden = ScriptServiceServer::new(ScriptEcho)
         .handle(request(

@@ -55,11 +55,21 @@ impl ScriptArgs {
         use_get: bool,
         params: &[&'static str],
     ) -> Result<ScriptArgs, JsonError> {
+        // `GetRawParams`: a UseHttpGet operation takes GET alone, another POST alone; the
+        // message names the verb .NET assumes was used ("POST" for any but GET, "GET" for
+        // any but POST), not the one sent.
         let get = request.method() == Method::GET;
-        if use_get != get {
+        let post = request.method() == Method::POST;
+        if use_get && !get {
             return Err(JsonError::WrongVerb {
                 method: operation,
-                verb: if get { "GET" } else { "POST" },
+                verb: "POST",
+            });
+        }
+        if !use_get && !post {
+            return Err(JsonError::WrongVerb {
+                method: operation,
+                verb: "GET",
             });
         }
         if get {
