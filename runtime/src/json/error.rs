@@ -1,7 +1,7 @@
 //! What goes wrong in a JSON call, in .NET's words.
 
 /// A JSON call that cannot be read or answered. Each message is the one .NET throws, and
-/// [`JsonError::exception_type`] names its exception: what the error body carries when
+/// `JsonError::exception_type` names its exception: what the error body carries when
 /// custom errors are off.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -4,10 +4,10 @@
 //!
 //! A call posts its parameters as one JSON object (`{"a":2,"b":3}`), or, for an operation
 //! marked `UseHttpGet`, sends each in the query string as a JSON value (`?name=%22bob%22`);
-//! the answer is `{"d":result}`. [`parse`] reads JSON text as .NET reads it, [`FromJson`]
-//! converts a value to a parameter's type as `ObjectConverter` does, [`ToJson`] and
-//! [`JsonOut`] write values as `JavaScriptSerializer` does, and [`script`] holds the
-//! messages: requests, answers and the error bodies.
+//! the answer is `{"d":result}`. `parse` reads JSON text as .NET reads it, `FromJson`
+//! converts a value to a parameter's type as `ObjectConverter` does, `ToJson` and `JsonOut`
+//! write values as `JavaScriptSerializer` does, `script` holds the messages (requests,
+//! answers and the error bodies) and `xml` the answers of `ResponseFormat.Xml`.
 //!
 //! [`Binding::Json`]: crate::Binding::Json
 

@@ -151,7 +151,7 @@ pub const JSON_ERROR: &str = "jsonerror";
 /// The error answer, as `WriteExceptionJsonString` writes it with custom errors off: `500`,
 /// `jsonerror: true`, the error's message and .NET exception type (and no stack trace, which
 /// rmm has none of). The server hides the detail with custom errors on
-/// ([`hide_error`], `ServerConfig::custom_errors`).
+/// (`hide_error`, `ServerConfig::custom_errors`).
 pub fn error_response(error: &JsonError) -> Response<Bytes> {
     let mut out = JsonOut::new();
     out.open_object();
@@ -171,7 +171,7 @@ pub fn error_response(error: &JsonError) -> Response<Bytes> {
 }
 
 /// Hides an error answer's detail, as ASP.NET does with custom errors on: every error's body
-/// is [`CUSTOM_ERROR_BODY`].
+/// is `CUSTOM_ERROR_BODY`.
 pub fn hide_error(response: &mut Response<Bytes>) {
     *response.body_mut() = Bytes::from_static(CUSTOM_ERROR_BODY.as_bytes());
     response
@@ -268,7 +268,7 @@ fn json_response(
 }
 
 /// Client side: a call's request. POST `{path}/{operation}` with the parameters as one JSON
-/// object (`body`, written by [`JsonOut`]), or for a `use_get` operation a GET with each
+/// object (`body`, written by `JsonOut`), or for a `use_get` operation a GET with each
 /// parameter a JSON value in the query (`query`, already encoded).
 pub fn request(http_path: &str, use_get: bool, params: &[(&str, String)]) -> Request<Bytes> {
     let builder = Request::builder().header(CONTENT_TYPE, JSON_CONTENT_TYPE);

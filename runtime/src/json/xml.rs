@@ -62,7 +62,7 @@ pub fn xml_scalar<T: Scalar>(result: &T) -> Response<Bytes> {
     xml_response(out)
 }
 
-/// A nullable simple value (`int?`, `byte[]`): as [`xml_scalar`], or for `None` the error.
+/// A nullable simple value (`int?`, `byte[]`): as `xml_scalar`, or for `None` the error.
 pub fn xml_nullable<T: Scalar>(result: Option<&T>) -> Response<Bytes> {
     match result {
         Some(value) => xml_scalar(value),
