@@ -6,7 +6,7 @@
 
 use rust_decimal::Decimal;
 
-use super::write::{write_date, write_decimal, write_double, write_float, write_string};
+use super::write::{write_date, write_double, write_float, write_string};
 use super::{Json, JsonError, JsonNumber, JsonOut};
 use crate::{Date, DateTime, Scalar, ValueError};
 
@@ -157,7 +157,7 @@ impl FromJson for bool {
 
 impl ToJson for Decimal {
     fn write_json(&self, out: &mut JsonOut) {
-        write_decimal(out.buffer(), self);
+        crate::value::write_decimal(out.buffer(), self);
     }
 }
 

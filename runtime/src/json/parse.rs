@@ -88,10 +88,6 @@ impl Reader<'_> {
         None
     }
 
-    fn position(&mut self) -> usize {
-        self.pos
-    }
-
     fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
         if depth + 1 > MAX_DEPTH {
             return Err(JsonError::TooDeep);
@@ -117,7 +113,7 @@ impl Reader<'_> {
     /// `"\/Date(ticks)\/"`, with an optional suffix (a letter, or `±hhmm`) that .NET reads
     /// past and ignores: the milliseconds since 1970 in UTC.
     fn date(&mut self) -> Option<Json> {
-        let at = self.position();
+        let at = self.pos;
         let rest = self.text[at..].strip_prefix("\"\\/Date(")?;
         let end = rest.find(")\\/\"")?;
         let inside = &rest[..end];
@@ -191,7 +187,7 @@ impl Reader<'_> {
             out.push(char::from_u32(u32::from(unit)).unwrap_or('\u{FFFD}'));
             return Ok(());
         }
-        let at = self.position();
+        let at = self.pos;
         let low = self.text[at..]
             .strip_prefix("\\u")
             .and_then(|hex| hex.get(..4))

@@ -2,8 +2,6 @@
 //! `HttpUtility.JavaScriptStringEncode`'s escapes, dates as `"\/Date(ms)\/"`, doubles in the
 //! round-trip form (`1E+300`, `NaN` unquoted), decimals with their scale.
 
-use rust_decimal::Decimal;
-
 use crate::DateTime;
 
 /// A JSON text being written, with the separators of the containers open in it.
@@ -186,32 +184,34 @@ pub fn write_date(out: &mut String, value: &DateTime) {
 /// Appends a double as `Double.ToString("r")` writes it: XmlConvert's round-trip form but
 /// for the specials, `NaN`, `Infinity` and `-Infinity`, which .NET writes unquoted.
 pub fn write_double(out: &mut String, v: f64) {
-    if v.is_nan() {
-        out.push_str("NaN");
-    } else if v.is_infinite() {
-        out.push_str(if v > 0.0 { "Infinity" } else { "-Infinity" });
-    } else if v == 0.0 {
-        // .NET Framework's "r" writes negative zero as 0.
-        out.push('0');
-    } else {
+    if !write_special(out, v) {
         crate::value::float::write_double(out, v);
     }
 }
 
 /// Appends a float as `Single.ToString("r")` writes it.
 pub fn write_float(out: &mut String, v: f32) {
-    if v.is_nan() {
-        out.push_str("NaN");
-    } else if v.is_infinite() {
-        out.push_str(if v > 0.0 { "Infinity" } else { "-Infinity" });
-    } else if v == 0.0 {
-        out.push('0');
-    } else {
+    if !write_special(out, f64::from(v)) {
         crate::value::float::write_float(out, v);
     }
 }
 
-/// Appends a decimal with its scale (`1.50`).
-pub fn write_decimal(out: &mut String, v: &Decimal) {
-    crate::value::write_decimal(out, v);
+/// Appends `v` if the round-trip form writes it as .NET's specials do (`NaN`, `Infinity`,
+/// `-Infinity`, and `0` for either zero: .NET Framework's "r" writes negative zero as 0).
+fn write_special(out: &mut String, v: f64) -> bool {
+    let special = if v.is_nan() {
+        "NaN"
+    } else if v.is_infinite() {
+        if v > 0.0 {
+            "Infinity"
+        } else {
+            "-Infinity"
+        }
+    } else if v == 0.0 {
+        "0"
+    } else {
+        return false;
+    };
+    out.push_str(special);
+    true
 }
