@@ -886,6 +886,9 @@ pub struct ServiceModel {
     pub types_namespace: String,
     /// A `[ScriptService]` (`script:`): every operation answers JSON calls too.
     pub script: Option<crate::spec::ScriptService>,
+    /// The class whose values a session keeps (`session:`), an index into
+    /// [`Model::classes`], for the operations with session state.
+    pub session: Option<usize>,
 }
 
 /// A credential: a parameter filled by a signer, not by the request type.
@@ -1022,6 +1025,8 @@ pub struct OperationModel {
     pub script_get: bool,
     /// Over JSON, answered in XML (`ResponseFormat.Xml`).
     pub script_xml: bool,
+    /// With session state (`session: true`): its handler gets the call's session.
+    pub session: bool,
 }
 
 /// A SOAP header an operation uses: a class's element in the request's Header, the
@@ -1668,6 +1673,7 @@ impl Model {
                     headers,
                     script_get: op.script_get,
                     script_xml: op.script_xml,
+                    session: op.session,
                 }
             })
             .collect::<Vec<_>>();
@@ -1896,6 +1902,10 @@ impl Model {
                 rpc: spec.is_rpc(),
                 rpc_service: service.style == crate::spec::ServiceStyle::Rpc,
                 script: service.script.clone(),
+                session: service
+                    .session
+                    .as_ref()
+                    .and_then(|name| spec.classes.iter().position(|c| &c.name == name)),
                 types_namespace: if service.style == crate::spec::ServiceStyle::Rpc {
                     ns.clone()
                 } else if ns.ends_with('/') {

@@ -262,6 +262,9 @@ pub struct Service {
     pub style: ServiceStyle,
     /// `script:`: a `[ScriptService]`, whose operations answer ASP.NET AJAX's JSON calls.
     pub script: Option<ScriptService>,
+    /// `session:`: the name of the class whose values a session keeps, for the operations
+    /// with session state.
+    pub session: Option<String>,
 }
 
 /// A `[ScriptService]`'s settings (`script:`).
@@ -380,6 +383,8 @@ pub struct Operation {
     /// Over JSON, answered in XML (`script: {response: xml}`, `[ScriptMethod(ResponseFormat
     /// = ResponseFormat.Xml)]`).
     pub script_xml: bool,
+    /// With session state (`session: true`, `[WebMethod(EnableSession = true)]`).
+    pub session: bool,
 }
 
 /// One SOAP header of an operation.
@@ -1041,6 +1046,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     .as_ref()
                     .is_some_and(|script| script.response == raw::ScriptResponse::Xml),
                 response_namespace: op.response_namespace,
+                session: op.session,
                 headers: op
                     .headers
                     .iter()
@@ -1101,6 +1107,7 @@ fn into_spec(raw: raw::RawSpec) -> Spec {
                     namespace: with.namespace,
                 }),
             },
+            session: raw.service.session.map(|w| w.0),
         },
         credentials: names(raw.credentials),
         optional_credentials: names(raw.optional_credentials),
@@ -1351,6 +1358,7 @@ mod tests {
                 dataset_wsdl: DataSetWsdl::V1,
                 style: ServiceStyle::Document,
                 script: None,
+                session: None,
             }
         );
         assert_eq!(spec.credentials, ["repnumber", "timestamp", "sig"]);

@@ -224,6 +224,8 @@ pub mod raw_xml;
 mod redact;
 #[cfg(feature = "server")]
 pub mod server;
+#[cfg(feature = "server")]
+pub mod session;
 #[doc(hidden)]
 pub mod soap;
 #[doc(hidden)]

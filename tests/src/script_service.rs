@@ -168,6 +168,41 @@ impl ScriptService for ScriptEcho {
     async fn fail(&self, request: Fail) -> Result<FailResponse, Fault> {
         Err(Fault::server(request.message.unwrap_or_default()))
     }
+
+    async fn visit(
+        &self,
+        request: Visit,
+        session: &mut Session<Basket>,
+    ) -> Result<VisitResponse, Fault> {
+        session.visits += 1;
+        if let Some(item) = request.item {
+            session.items.get_or_insert_with(Vec::new).push(Some(item));
+        }
+        Ok(VisitResponse {
+            result: session.visits,
+        })
+    }
+
+    async fn contents(
+        &self,
+        _: Contents,
+        session: &mut Session<Basket>,
+    ) -> Result<ContentsResponse, Fault> {
+        // Reads only: a new session stays unstored, as the host's `Session["Items"] ??
+        // new string[0]` leaves it.
+        Ok(ContentsResponse {
+            result: Some(session.items.clone().unwrap_or_default()),
+        })
+    }
+
+    async fn forget(
+        &self,
+        _: Forget,
+        session: &mut Session<Basket>,
+    ) -> Result<ForgetResponse, Fault> {
+        session.abandon();
+        Ok(ForgetResponse::default())
+    }
 }
 
 /// How the reference host (Mono) answers a call beside .NET Framework.

@@ -65,6 +65,41 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                  with a 30 s timeout."),
         )
         };
+    // A service with session state: the client keeps the session cookie its service issues
+    // and sends it back on every call, as a .NET client's CookieContainer does.
+    let sessions = model.service.session.is_some();
+    let (session_field, session_value, session_methods, attach, keep) = if sessions {
+        (
+            quote!(session: std::sync::Arc<client::SessionCookie>,),
+            quote!(session: std::sync::Arc::new(client::SessionCookie::default()),),
+            quote! {
+                /// The id of the session the service issued this client (its
+                /// `ASP.NET_SessionId` cookie), which every call sends back; `None` before
+                /// a call first stores something in a session. Clones share it.
+                pub fn session_id(&self) -> Option<String> {
+                    self.session.id()
+                }
+
+                /// A copy of this client in the session `id` (one another client was
+                /// issued, handed over), or in none (`None`: the next call that stores
+                /// something begins a new one). The copy keeps its session apart from this
+                /// client's.
+                pub fn with_session_id(mut self, id: Option<String>) -> Self {
+                    self.session = std::sync::Arc::new(client::SessionCookie::holding(id));
+                    self
+                }
+            },
+            quote!(self.session.attach(&mut encoded);),
+            quote!(self.session.keep(&response);),
+        )
+    } else {
+        (quote!(), quote!(), quote!(), quote!(), quote!())
+    };
+    let encoded_binding = if sessions {
+        quote!(mut encoded)
+    } else {
+        quote!(encoded)
+    };
     quote! {
         //! The client side: call the service from Rust.
 
@@ -138,6 +173,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             transport: std::sync::Arc<dyn Transport>,
             signer: std::sync::Arc<dyn Signer>,
             headers: std::sync::Arc<SoapHeaders>,
+            #session_field
         }
 
         impl std::fmt::Debug for #client_name {
@@ -160,6 +196,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                     transport: std::sync::Arc::new(client::ReqwestTransport::new()),
                     signer: #signer_value,
                     headers: std::sync::Arc::new(SoapHeaders::default()),
+                    #session_value
                 }
             }
 
@@ -212,6 +249,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 self.binding
             }
 
+            #session_methods
+
             /// Calls the operation of `request`: signs (credentials and headers), encodes,
             /// sends, decodes.
             pub async fn call<T: wire::OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
@@ -231,9 +270,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 let mut headers = SoapHeaders::clone(&self.headers);
                 request.headers_over(&mut headers);
                 self.signer.sign_headers(&signing, &mut headers);
-                let encoded = request.encode_request_with(&credentials, &headers, binding)?;
+                let #encoded_binding = request.encode_request_with(&credentials, &headers, binding)?;
+                #attach
                 let operation = T::OPERATION.name();
                 let response = client::exchange(&*self.transport, &self.base, self.timeout, operation, binding, encoded, SECRETS).await?;
+                #keep
                 Ok(T::Response::decode_response(&response, binding)?)
             }
 

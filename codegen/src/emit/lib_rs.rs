@@ -263,6 +263,22 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     } else {
         quote!()
     };
+    // A service with session state: the handlers' session type, by its short name (unless
+    // one of the spec's types has the name).
+    let named_session = model.classes.iter().any(|c| c.rust == "Session")
+        || model.enums.iter().any(|e| e.rust == "Session")
+        || model
+            .operations
+            .iter()
+            .any(|op| op.rust_name == "Session" || op.response_type == "Session");
+    let session_use = if model.service.session.is_some() && !named_session {
+        quote!(
+            #[cfg(feature = "server")]
+            pub use rmm_runtime::session::Session;
+        )
+    } else {
+        quote!()
+    };
     let script_mod = if model.service.script.is_some() {
         quote!(
             mod script;
@@ -303,6 +319,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #objects_use
         #[cfg(feature = "server")]
         pub use server::{#service_trait, #server_type, Call, Verifier};
+        #session_use
         pub use types::*;
 
         /// The runtime this crate is generated against, re-exported so dependents need only this crate.

@@ -29,6 +29,16 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
         None => quote!(Fault),
     };
+    // The session class, for the operations with session state.
+    let session_class = model.service.session.map(|i| &model.classes[i]);
+    let session_type = session_class.map(|class| {
+        let rust = ident(&class.rust);
+        quote!(crate::runtime::session::Session<crate::#rust>)
+    });
+    let session_param = |op: &crate::model::OperationModel| match (&session_type, op.session) {
+        (Some(ty), true) => quote!(session: &mut #ty,),
+        _ => quote!(),
+    };
     let methods = model.operations.iter().map(|op| {
         let method = format_ident!("{}", op.snake);
         let request = ident(&op.rust_name);
@@ -41,18 +51,29 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ),
             None => "a [`Fault`]".to_owned(),
         };
+        let session_doc = match session_class {
+            Some(class) if op.session => format!(
+                "\n\nIt has session state (`[WebMethod(EnableSession = true)]`): `session` holds \
+                 the [`{}`] this client's earlier calls left, stored again when the call ends if \
+                 the handler changed it.",
+                class.rust
+            ),
+            _ => String::new(),
+        };
         let text = doc(&format!(
             "Operation {}, `{}`: {}\n\nReturn the result, or {refusal} to refuse the call \
              (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; \
-             over HTTP GET/POST as a `500` text error).",
+             over HTTP GET/POST as a `500` text error).{session_doc}",
             op.number, op.wire, op.doc
         ));
+        let session = session_param(op);
         quote! {
             #text
             fn #method(
                 &self,
                 #credentials_param
                 request: #request,
+                #session
             ) -> impl std::future::Future<Output = Result<#response, #error>> + Send;
         }
     });
@@ -61,13 +82,20 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let request = ident(&op.rust_name);
         let response = ident(&op.response_type);
         let error = error_type(op);
+        let session = session_param(op);
+        let session_arg = if op.session && session_type.is_some() {
+            quote!(session)
+        } else {
+            quote!()
+        };
         quote! {
             fn #method(
                 &self,
                 #credentials_param
                 request: #request,
+                #session
             ) -> impl std::future::Future<Output = Result<#response, #error>> + Send {
-                T::#method(self, #credentials_arg request)
+                T::#method(self, #credentials_arg request, #session_arg)
             }
         }
     });
@@ -95,33 +123,92 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let method = format_ident!("{}", op.snake);
         let variant = ident(&op.rust_name);
         let request = ident(&op.rust_name);
-        let answer = if op.fault_type.is_some() {
+        // The statements that run the handler, then the expression of its response.
+        let (run, answer) = if op.fault_type.is_some() {
             // A panic is a fault without headers; a refusal carries them.
-            quote! {
-                let answered = server::guard(operation.name(), async { Ok(handled.await) }).await;
-                Ok(match answered {
-                    Ok(Ok(response)) => respond(binding, Ok(response)),
-                    Ok(Err(refusal)) => refusal.encode_response(binding),
-                    Err(fault) => message::fault_response(binding, &fault),
-                })
-            }
-        } else {
-            quote!(Ok(respond(
-                binding,
-                server::guard(operation.name(), handled).await
-            )))
-        };
-        quote! {
-            Operation::#variant => {
-                let handled = {
-                    let (credentials, call) = #request::decode_request(request, binding)?;
-                    if let Err(fault) = self.verify(binding, &credentials, &call) {
-                        return Ok(message::fault_response(binding, &fault));
+            (
+                quote! {
+                    let answered = server::guard(operation.name(), async { Ok(handled.await) }).await;
+                },
+                quote! {
+                    match answered {
+                        Ok(Ok(response)) => respond(binding, Ok(response)),
+                        Ok(Err(refusal)) => refusal.encode_response(binding),
+                        Err(fault) => message::fault_response(binding, &fault),
                     }
-                    self.inner.service.#method(#credentials_arg call)
-                };
-                #answer
+                },
+            )
+        } else {
+            (
+                quote!(),
+                quote!(respond(
+                    binding,
+                    server::guard(operation.name(), handled).await
+                )),
+            )
+        };
+        let decode = quote! {
+            let (credentials, call) = #request::decode_request(request, binding)?;
+            if let Err(fault) = self.verify(binding, &credentials, &call) {
+                return Ok(message::fault_response(binding, &fault));
             }
+        };
+        match session_class {
+            // The session is opened once the call is read (a call the decoder refuses
+            // touches none), held while the handler runs, and closed on its answer.
+            Some(class) if op.session => {
+                let rust = ident(&class.rust);
+                let root = class.root.as_deref().unwrap_or(&class.name);
+                let credentials = if model.credentials.is_empty() {
+                    quote!(_credentials)
+                } else {
+                    quote!(credentials)
+                };
+                quote! {
+                    Operation::#variant => {
+                        let (#credentials, call) = {
+                            #decode
+                            (credentials, call)
+                        };
+                        let mut opened = match crate::runtime::session::open::<crate::#rust>(
+                            &self.inner.config,
+                            request,
+                            operation.info(),
+                            #root,
+                        ).await {
+                            Ok(opened) => opened,
+                            Err(response) => return Ok(response),
+                        };
+                        let handled = self.inner.service.#method(#credentials_arg call, &mut opened.session);
+                        #run
+                        let response = #answer;
+                        Ok(opened.close(&self.inner.config, response).await)
+                    }
+                }
+            }
+            // Without session state, a call still keeps its client's session alive, as
+            // ASP.NET restarts the time-out of the session a cookie names on every call.
+            Some(_) => quote! {
+                Operation::#variant => {
+                    crate::runtime::session::touch(&self.inner.config, request).await;
+                    let handled = {
+                        #decode
+                        self.inner.service.#method(#credentials_arg call)
+                    };
+                    #run
+                    Ok(#answer)
+                }
+            },
+            None => quote! {
+                Operation::#variant => {
+                    let handled = {
+                        #decode
+                        self.inner.service.#method(#credentials_arg call)
+                    };
+                    #run
+                    Ok(#answer)
+                }
+            },
         }
     });
     let trait_doc = doc(&format!(

@@ -152,6 +152,10 @@ pub(super) struct RawService {
     /// operation answers ASP.NET AJAX's JSON calls too.
     #[serde(default)]
     pub script: Option<RawScript>,
+    /// `session: Basket`: the class of `types:` whose values a session keeps between one
+    /// client's calls of the operations with `session: true`.
+    #[serde(default)]
+    pub session: Option<Word>,
 }
 
 /// A service's `script:`: `true` (or `false`), or a map of its settings.
@@ -255,6 +259,10 @@ pub(super) struct RawOperation {
     /// How a `[ScriptService]` takes it over JSON (`[ScriptMethod]`).
     #[serde(default)]
     pub script: Option<RawScriptMethod>,
+    /// `session: true` (`[WebMethod(EnableSession = true)]`): the handler gets the call's
+    /// session, of the service's session class.
+    #[serde(default)]
+    pub session: bool,
 }
 
 impl RawOperation {

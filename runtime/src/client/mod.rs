@@ -13,6 +13,9 @@ use crate::{Binding, EncodeError, Fault, ResponseError};
 
 #[cfg(feature = "blocking")]
 pub mod blocking;
+mod session;
+#[doc(hidden)] // for generated code
+pub use session::SessionCookie;
 
 /// A boxed, `Send` future, as [`Transport::send`] returns it.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;

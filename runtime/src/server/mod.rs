@@ -60,6 +60,9 @@ pub struct ServerConfig {
     /// then `{"Message":"There was an error processing the request.",…}`. Off, a body names
     /// the error and its .NET exception type.
     pub custom_errors: bool,
+    /// Where and how long sessions live, for operations with session state
+    /// (`session: true`); a service without them never reads it.
+    pub sessions: crate::session::SessionConfig,
 }
 
 impl Default for ServerConfig {
@@ -70,6 +73,7 @@ impl Default for ServerConfig {
             body_timeout: Duration::from_secs(30),
             aspnet_version: Some("4.0.30319"),
             custom_errors: true,
+            sessions: crate::session::SessionConfig::default(),
         }
     }
 }

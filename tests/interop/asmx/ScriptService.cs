@@ -131,5 +131,37 @@ namespace Rmm.Script
 
         [WebMethod]
         public string Fail(string message) { throw new InvalidOperationException(message); }
+
+        // Session state ([WebMethod(EnableSession = true)]): a basket the caller fills across
+        // calls, over every binding. The host issues ASP.NET_SessionId when a call first stores
+        // something; a call that only reads a new session stores nothing and sets no cookie.
+
+        /// Adds `item` (unless null) to the session's basket and counts the visit: the count.
+        [WebMethod(EnableSession = true)]
+        public int Visit(string item)
+        {
+            int visits = Session["Visits"] == null ? 0 : (int)Session["Visits"];
+            Session["Visits"] = visits + 1;
+            if (item != null)
+            {
+                string[] items = (string[])Session["Items"] ?? new string[0];
+                string[] more = new string[items.Length + 1];
+                items.CopyTo(more, 0);
+                more[items.Length] = item;
+                Session["Items"] = more;
+            }
+            return visits + 1;
+        }
+
+        /// The basket's items, in the order added (none for a new session): reads, stores nothing.
+        [WebMethod(EnableSession = true)]
+        public string[] Contents()
+        {
+            return (string[])Session["Items"] ?? new string[0];
+        }
+
+        /// Ends the session (Session.Abandon): the next call with its cookie finds it empty.
+        [WebMethod(EnableSession = true)]
+        public void Forget() { Session.Abandon(); }
     }
 }

@@ -232,4 +232,19 @@ impl ScriptServiceBlockingClient {
     pub fn fail(&self, request: &Fail) -> Result<FailResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 24, `Visit`, and waits for its answer: Adds the item (unless null) to the session's basket and counts the visit; the count.
+    pub fn visit(&self, request: &Visit) -> Result<VisitResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 25, `Contents`, and waits for its answer: The basket's items, in the order added (none for a new session); stores nothing.
+    pub fn contents(&self, request: &Contents) -> Result<ContentsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 26, `Forget`, and waits for its answer: Ends the session (Session.Abandon).
+    pub fn forget(&self, request: &Forget) -> Result<ForgetResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -285,3 +285,66 @@ impl From<Shape> for Circle {
         }
     }
 }
+
+/// `Basket`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
+///
+/// What a session keeps (the host's Session["Visits"] and Session["Items"]); no operation's type.
+///
+/// An ASMX host reads the members in any order, keeps the first of a repeated one (the last of a repeated array) and skips unknown elements; rmm reads them the same way.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Basket {
+    /// `Visits`: `xs:int`, always sent (`minOccurs="1"`); an absent element reads as the default.
+    pub visits: i32,
+    /// `Items`: `tns:ArrayOfString`, optional (`minOccurs="0"`): `None` leaves the element out; an absent or `xsi:nil` element reads as `None`. Items are `<string>` elements, each may be `xsi:nil` (`None`); `Some(vec![])` is sent as an empty element.
+    pub items: Option<Vec<Option<String>>>,
+}
+
+impl Basket {
+    /// Writes its members, inherited first, into the element just started.
+    fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
+        w.scalar("Visits", &self.visits);
+        w.optional("Items", &["string"], self.items.as_ref())?;
+        Ok(())
+    }
+
+    /// Reads its members from `node`, as XmlSerializer reads them.
+    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+        let mut value = Self::default();
+        let mut seen = [false; 2];
+        for member in node.members() {
+            match member.name() {
+                "Visits" if !seen[0] => {
+                    seen[0] = true;
+                    value.visits = member.scalar("Visits")?;
+                }
+                "Items" => value.items = member.optional("Items", &["string"])?,
+                _ => {}
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl tree::XmlItem for Basket {
+    fn write_element(
+        &self,
+        w: &mut tree::XmlOut<'_>,
+        name: &'static str,
+        _items: &'static [&'static str],
+    ) -> Result<(), EncodeError> {
+        w.class(name, None, |w| self.write_members(w))
+    }
+
+    fn check_nil_type(node: &tree::Node) -> Result<(), tree::MemberError> {
+        node.check_class_type("Basket")
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_element(
+        node: &tree::Node,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::MemberError> {
+        node.check_class_type("Basket")?;
+        Self::read_members(node)
+    }
+}

@@ -78,6 +78,7 @@ pub struct ScriptServiceClient {
     transport: std::sync::Arc<dyn Transport>,
     signer: std::sync::Arc<dyn Signer>,
     headers: std::sync::Arc<SoapHeaders>,
+    session: std::sync::Arc<client::SessionCookie>,
 }
 
 impl std::fmt::Debug for ScriptServiceClient {
@@ -100,6 +101,7 @@ impl ScriptServiceClient {
             transport: std::sync::Arc::new(client::ReqwestTransport::new()),
             signer: std::sync::Arc::new(StaticSigner(Credentials::default())),
             headers: std::sync::Arc::new(SoapHeaders::default()),
+            session: std::sync::Arc::new(client::SessionCookie::default()),
         }
     }
 
@@ -152,6 +154,22 @@ impl ScriptServiceClient {
         self.binding
     }
 
+    /// The id of the session the service issued this client (its
+    /// `ASP.NET_SessionId` cookie), which every call sends back; `None` before
+    /// a call first stores something in a session. Clones share it.
+    pub fn session_id(&self) -> Option<String> {
+        self.session.id()
+    }
+
+    /// A copy of this client in the session `id` (one another client was
+    /// issued, handed over), or in none (`None`: the next call that stores
+    /// something begins a new one). The copy keeps its session apart from this
+    /// client's.
+    pub fn with_session_id(mut self, id: Option<String>) -> Self {
+        self.session = std::sync::Arc::new(client::SessionCookie::holding(id));
+        self
+    }
+
     /// Calls the operation of `request`: signs (credentials and headers), encodes,
     /// sends, decodes.
     pub async fn call<T: wire::OperationRequest>(
@@ -174,7 +192,8 @@ impl ScriptServiceClient {
         let mut headers = SoapHeaders::clone(&self.headers);
         request.headers_over(&mut headers);
         self.signer.sign_headers(&signing, &mut headers);
-        let encoded = request.encode_request_with(&credentials, &headers, binding)?;
+        let mut encoded = request.encode_request_with(&credentials, &headers, binding)?;
+        self.session.attach(&mut encoded);
         let operation = T::OPERATION.name();
         let response = client::exchange(
                 &*self.transport,
@@ -186,6 +205,7 @@ impl ScriptServiceClient {
                 SECRETS,
             )
             .await?;
+        self.session.keep(&response);
         Ok(T::Response::decode_response(&response, binding)?)
     }
 
@@ -355,6 +375,24 @@ impl ScriptServiceClient {
 
     /// Calls operation 23, `Fail`: Fails with the message.
     pub async fn fail(&self, request: &Fail) -> Result<FailResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 24, `Visit`: Adds the item (unless null) to the session's basket and counts the visit; the count.
+    pub async fn visit(&self, request: &Visit) -> Result<VisitResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 25, `Contents`: The basket's items, in the order added (none for a new session); stores nothing.
+    pub async fn contents(
+        &self,
+        request: &Contents,
+    ) -> Result<ContentsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 26, `Forget`: Ends the session (Session.Abandon).
+    pub async fn forget(&self, request: &Forget) -> Result<ForgetResponse, CallError> {
         self.call(request).await
     }
 }

@@ -36,6 +36,9 @@
 //! | 21 | [`PointsAsXml`] | 1 |
 //! | 22 | [`Nothing`] | 0 |
 //! | 23 | [`Fail`] | 1 |
+//! | 24 | [`Visit`] | 1 |
+//! | 25 | [`Contents`] | 0 |
+//! | 26 | [`Forget`] | 0 |
 //!
 //! ## Serve it, call it
 //!
@@ -115,6 +118,9 @@ pub use credentials::{Credentials, SoapHeaders};
 
 #[cfg(feature = "server")]
 pub use server::{ScriptService, ScriptServiceServer, Call, Verifier};
+
+#[cfg(feature = "server")]
+pub use rmm_runtime::session::Session;
 pub use types::*;
 
 /// The runtime this crate is generated against, re-exported so dependents need only this crate.
@@ -190,11 +196,17 @@ pub enum Operation {
     Nothing,
     /// Operation 23: [`Fail`].
     Fail,
+    /// Operation 24: [`Visit`].
+    Visit,
+    /// Operation 25: [`Contents`].
+    Contents,
+    /// Operation 26: [`Forget`].
+    Forget,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 23usize] = [
+    pub const ALL: [Operation; 26usize] = [
         Operation::Add,
         Operation::Echo,
         Operation::EchoBoolean,
@@ -218,6 +230,9 @@ impl Operation {
         Operation::PointsAsXml,
         Operation::Nothing,
         Operation::Fail,
+        Operation::Visit,
+        Operation::Contents,
+        Operation::Forget,
     ];
 
     /// The operation's wire name.
@@ -246,6 +261,9 @@ impl Operation {
             Operation::PointsAsXml => "PointsAsXml",
             Operation::Nothing => "Nothing",
             Operation::Fail => "Fail",
+            Operation::Visit => "Visit",
+            Operation::Contents => "Contents",
+            Operation::Forget => "Forget",
         }
     }
 
@@ -275,6 +293,9 @@ impl Operation {
             "PointsAsXml" => Some(Operation::PointsAsXml),
             "Nothing" => Some(Operation::Nothing),
             "Fail" => Some(Operation::Fail),
+            "Visit" => Some(Operation::Visit),
+            "Contents" => Some(Operation::Contents),
+            "Forget" => Some(Operation::Forget),
             _ => None,
         }
     }
@@ -305,6 +326,9 @@ impl Operation {
             Operation::PointsAsXml => &wire::points_as_xml::OPERATION,
             Operation::Nothing => &wire::nothing::OPERATION,
             Operation::Fail => &wire::fail::OPERATION,
+            Operation::Visit => &wire::visit::OPERATION,
+            Operation::Contents => &wire::contents::OPERATION,
+            Operation::Forget => &wire::forget::OPERATION,
         }
     }
 }
@@ -368,6 +392,9 @@ macro_rules! for_each_operation {
             points_as_xml: PointsAsXml,
             nothing: Nothing,
             fail: Fail,
+            visit: Visit,
+            contents: Contents,
+            forget: Forget,
         }
     };
 }

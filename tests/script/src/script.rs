@@ -74,7 +74,13 @@ pub(crate) const PROXY: &[&str] = &[
     "Nothing:function(succeededCallback, failedCallback, userContext) {",
     "return this._invoke(this._get_path(), 'Nothing',false,{},succeededCallback,failedCallback,userContext); },",
     "Fail:function(message,succeededCallback, failedCallback, userContext) {",
-    "return this._invoke(this._get_path(), 'Fail',false,{message:message},succeededCallback,failedCallback,userContext); }}",
+    "return this._invoke(this._get_path(), 'Fail',false,{message:message},succeededCallback,failedCallback,userContext); },",
+    "Visit:function(item,succeededCallback, failedCallback, userContext) {",
+    "return this._invoke(this._get_path(), 'Visit',false,{item:item},succeededCallback,failedCallback,userContext); },",
+    "Contents:function(succeededCallback, failedCallback, userContext) {",
+    "return this._invoke(this._get_path(), 'Contents',false,{},succeededCallback,failedCallback,userContext); },",
+    "Forget:function(succeededCallback, failedCallback, userContext) {",
+    "return this._invoke(this._get_path(), 'Forget',false,{},succeededCallback,failedCallback,userContext); }}",
     "Rmm.Script.ScriptService.registerClass('Rmm.Script.ScriptService',Sys.Net.WebServiceProxy);",
     "Rmm.Script.ScriptService._staticInstance = new Rmm.Script.ScriptService();",
     "Rmm.Script.ScriptService.set_path = function(value) { Rmm.Script.ScriptService._staticInstance.set_path(value); }",
@@ -115,6 +121,9 @@ pub(crate) const PROXY: &[&str] = &[
     "Rmm.Script.ScriptService.PointsAsXml= function(n,onSuccess,onFailed,userContext) {Rmm.Script.ScriptService._staticInstance.PointsAsXml(n,onSuccess,onFailed,userContext); }",
     "Rmm.Script.ScriptService.Nothing= function(onSuccess,onFailed,userContext) {Rmm.Script.ScriptService._staticInstance.Nothing(onSuccess,onFailed,userContext); }",
     "Rmm.Script.ScriptService.Fail= function(message,onSuccess,onFailed,userContext) {Rmm.Script.ScriptService._staticInstance.Fail(message,onSuccess,onFailed,userContext); }",
+    "Rmm.Script.ScriptService.Visit= function(item,onSuccess,onFailed,userContext) {Rmm.Script.ScriptService._staticInstance.Visit(item,onSuccess,onFailed,userContext); }",
+    "Rmm.Script.ScriptService.Contents= function(onSuccess,onFailed,userContext) {Rmm.Script.ScriptService._staticInstance.Contents(onSuccess,onFailed,userContext); }",
+    "Rmm.Script.ScriptService.Forget= function(onSuccess,onFailed,userContext) {Rmm.Script.ScriptService._staticInstance.Forget(onSuccess,onFailed,userContext); }",
     "var gtc = Sys.Net.WebServiceProxy._generateTypedConstructor;",
     "if (typeof(Rmm.Script.Point) === 'undefined') {",
     "Rmm.Script.Point=gtc(\"Rmm.Script.Point\");",
@@ -287,7 +296,23 @@ pub(crate) const PROXY_DEBUG: &[&str] = &[
     "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
     "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
     "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
-    "return this._invoke(this._get_path(), 'Fail',false,{message:message},succeededCallback,failedCallback,userContext); }}",
+    "return this._invoke(this._get_path(), 'Fail',false,{message:message},succeededCallback,failedCallback,userContext); },",
+    "Visit:function(item,succeededCallback, failedCallback, userContext) {",
+    "/// <param name=\"item\" type=\"String\">System.String</param>",
+    "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "return this._invoke(this._get_path(), 'Visit',false,{item:item},succeededCallback,failedCallback,userContext); },",
+    "Contents:function(succeededCallback, failedCallback, userContext) {",
+    "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "return this._invoke(this._get_path(), 'Contents',false,{},succeededCallback,failedCallback,userContext); },",
+    "Forget:function(succeededCallback, failedCallback, userContext) {",
+    "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "return this._invoke(this._get_path(), 'Forget',false,{},succeededCallback,failedCallback,userContext); }}",
     "Rmm.Script.ScriptService.registerClass('Rmm.Script.ScriptService',Sys.Net.WebServiceProxy);",
     "Rmm.Script.ScriptService._staticInstance = new Rmm.Script.ScriptService();",
     "Rmm.Script.ScriptService.set_path = function(value) {",
@@ -466,6 +491,22 @@ pub(crate) const PROXY_DEBUG: &[&str] = &[
     "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
     "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
     "Rmm.Script.ScriptService._staticInstance.Fail(message,onSuccess,onFailed,userContext); }",
+    "Rmm.Script.ScriptService.Visit= function(item,onSuccess,onFailed,userContext) {",
+    "/// <param name=\"item\" type=\"String\">System.String</param>",
+    "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "Rmm.Script.ScriptService._staticInstance.Visit(item,onSuccess,onFailed,userContext); }",
+    "Rmm.Script.ScriptService.Contents= function(onSuccess,onFailed,userContext) {",
+    "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "Rmm.Script.ScriptService._staticInstance.Contents(onSuccess,onFailed,userContext); }",
+    "Rmm.Script.ScriptService.Forget= function(onSuccess,onFailed,userContext) {",
+    "/// <param name=\"succeededCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"failedCallback\" type=\"Function\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "/// <param name=\"userContext\" optional=\"true\" mayBeNull=\"true\"></param>",
+    "Rmm.Script.ScriptService._staticInstance.Forget(onSuccess,onFailed,userContext); }",
     "var gtc = Sys.Net.WebServiceProxy._generateTypedConstructor;",
     "if (typeof(Rmm.Script.Point) === 'undefined') {",
     "Rmm.Script.Point=gtc(\"Rmm.Script.Point\");",
@@ -603,6 +644,34 @@ impl json::FromJson for Circle {
                 read.radius = json::FromJson::from_json(item)?;
             } else if json::member_is(name, "Label") {
                 read.label = json::FromJson::from_json(item)?;
+            }
+        }
+        Ok(read)
+    }
+}
+
+impl json::ToJson for Basket {
+    /// Its members, the derived class's first.
+    fn write_json(&self, out: &mut json::JsonOut) {
+        out.open_object();
+        out.member("Visits");
+        json::ToJson::write_json(&self.visits, out);
+        out.member("Items");
+        json::ToJson::write_json(&self.items, out);
+        out.close_object();
+    }
+}
+
+impl json::FromJson for Basket {
+    const DOTNET: &'static str = "Rmm.Script.Basket";
+
+    fn from_json(value: &json::Json) -> Result<Self, json::JsonError> {
+        let mut read = Self::default();
+        for (name, item) in json::class_members(value, Self::DOTNET, &[], TYPE_HINTS)? {
+            if json::member_is(name, "Visits") {
+                read.visits = json::FromJson::from_json(item)?;
+            } else if json::member_is(name, "Items") {
+                read.items = json::FromJson::from_json(item)?;
             }
         }
         Ok(read)

@@ -193,6 +193,39 @@ pub trait ScriptService: Send + Sync + 'static {
         &self,
         request: Fail,
     ) -> impl std::future::Future<Output = Result<FailResponse, Fault>> + Send;
+
+    /// Operation 24, `Visit`: Adds the item (unless null) to the session's basket and counts the visit; the count.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    ///
+    /// It has session state (`[WebMethod(EnableSession = true)]`): `session` holds the [`Basket`] this client's earlier calls left, stored again when the call ends if the handler changed it.
+    fn visit(
+        &self,
+        request: Visit,
+        session: &mut crate::runtime::session::Session<crate::Basket>,
+    ) -> impl std::future::Future<Output = Result<VisitResponse, Fault>> + Send;
+
+    /// Operation 25, `Contents`: The basket's items, in the order added (none for a new session); stores nothing.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    ///
+    /// It has session state (`[WebMethod(EnableSession = true)]`): `session` holds the [`Basket`] this client's earlier calls left, stored again when the call ends if the handler changed it.
+    fn contents(
+        &self,
+        request: Contents,
+        session: &mut crate::runtime::session::Session<crate::Basket>,
+    ) -> impl std::future::Future<Output = Result<ContentsResponse, Fault>> + Send;
+
+    /// Operation 26, `Forget`: Ends the session (Session.Abandon).
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    ///
+    /// It has session state (`[WebMethod(EnableSession = true)]`): `session` holds the [`Basket`] this client's earlier calls left, stored again when the call ends if the handler changed it.
+    fn forget(
+        &self,
+        request: Forget,
+        session: &mut crate::runtime::session::Session<crate::Basket>,
+    ) -> impl std::future::Future<Output = Result<ForgetResponse, Fault>> + Send;
 }
 
 impl<T: ScriptService> ScriptService for std::sync::Arc<T> {
@@ -355,6 +388,30 @@ impl<T: ScriptService> ScriptService for std::sync::Arc<T> {
         request: Fail,
     ) -> impl std::future::Future<Output = Result<FailResponse, Fault>> + Send {
         T::fail(self, request)
+    }
+
+    fn visit(
+        &self,
+        request: Visit,
+        session: &mut crate::runtime::session::Session<crate::Basket>,
+    ) -> impl std::future::Future<Output = Result<VisitResponse, Fault>> + Send {
+        T::visit(self, request, session)
+    }
+
+    fn contents(
+        &self,
+        request: Contents,
+        session: &mut crate::runtime::session::Session<crate::Basket>,
+    ) -> impl std::future::Future<Output = Result<ContentsResponse, Fault>> + Send {
+        T::contents(self, request, session)
+    }
+
+    fn forget(
+        &self,
+        request: Forget,
+        session: &mut crate::runtime::session::Session<crate::Basket>,
+    ) -> impl std::future::Future<Output = Result<ForgetResponse, Fault>> + Send {
+        T::forget(self, request, session)
     }
 }
 
@@ -582,6 +639,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
     ) -> Result<http::Response<bytes::Bytes>, RequestError> {
         match operation {
             Operation::Add => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = Add::decode_request(request, binding)?;
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
@@ -592,6 +650,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::Echo => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = Echo::decode_request(request, binding)?;
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
@@ -602,6 +661,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoBoolean => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoBoolean::decode_request(
                         request,
@@ -615,6 +675,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoLong => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoLong::decode_request(
                         request,
@@ -628,6 +689,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoDouble => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoDouble::decode_request(
                         request,
@@ -641,6 +703,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoDecimal => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoDecimal::decode_request(
                         request,
@@ -654,6 +717,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoDateTime => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoDateTime::decode_request(
                         request,
@@ -667,6 +731,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoGuid => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoGuid::decode_request(
                         request,
@@ -680,6 +745,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoMood => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoMood::decode_request(
                         request,
@@ -693,6 +759,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoBytes => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoBytes::decode_request(
                         request,
@@ -706,6 +773,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoInts => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoInts::decode_request(
                         request,
@@ -719,6 +787,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoStrings => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoStrings::decode_request(
                         request,
@@ -732,6 +801,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoPoint => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoPoint::decode_request(
                         request,
@@ -745,6 +815,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoPoints => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoPoints::decode_request(
                         request,
@@ -758,6 +829,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::EchoShape => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = EchoShape::decode_request(
                         request,
@@ -771,6 +843,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::Move => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = Move::decode_request(request, binding)?;
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
@@ -781,6 +854,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::Greet => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = Greet::decode_request(request, binding)?;
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
@@ -791,6 +865,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::PointAsXml => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = PointAsXml::decode_request(
                         request,
@@ -804,6 +879,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::CountAsXml => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = CountAsXml::decode_request(
                         request,
@@ -817,6 +893,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::TextAsXml => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = TextAsXml::decode_request(
                         request,
@@ -830,6 +907,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::PointsAsXml => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = PointsAsXml::decode_request(
                         request,
@@ -843,6 +921,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::Nothing => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = Nothing::decode_request(request, binding)?;
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
@@ -853,6 +932,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
             }
             Operation::Fail => {
+                crate::runtime::session::touch(&self.inner.config, request).await;
                 let handled = {
                     let (credentials, call) = Fail::decode_request(request, binding)?;
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
@@ -861,6 +941,78 @@ impl<S: ScriptService> ScriptServiceServer<S> {
                     self.inner.service.fail(call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Visit => {
+                let (_credentials, call) = {
+                    let (credentials, call) = Visit::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    (credentials, call)
+                };
+                let mut opened = match crate::runtime::session::open::<
+                    crate::Basket,
+                >(&self.inner.config, request, operation.info(), "Basket")
+                    .await
+                {
+                    Ok(opened) => opened,
+                    Err(response) => return Ok(response),
+                };
+                let handled = self.inner.service.visit(call, &mut opened.session);
+                let response = respond(
+                    binding,
+                    server::guard(operation.name(), handled).await,
+                );
+                Ok(opened.close(&self.inner.config, response).await)
+            }
+            Operation::Contents => {
+                let (_credentials, call) = {
+                    let (credentials, call) = Contents::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    (credentials, call)
+                };
+                let mut opened = match crate::runtime::session::open::<
+                    crate::Basket,
+                >(&self.inner.config, request, operation.info(), "Basket")
+                    .await
+                {
+                    Ok(opened) => opened,
+                    Err(response) => return Ok(response),
+                };
+                let handled = self.inner.service.contents(call, &mut opened.session);
+                let response = respond(
+                    binding,
+                    server::guard(operation.name(), handled).await,
+                );
+                Ok(opened.close(&self.inner.config, response).await)
+            }
+            Operation::Forget => {
+                let (_credentials, call) = {
+                    let (credentials, call) = Forget::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(message::fault_response(binding, &fault));
+                    }
+                    (credentials, call)
+                };
+                let mut opened = match crate::runtime::session::open::<
+                    crate::Basket,
+                >(&self.inner.config, request, operation.info(), "Basket")
+                    .await
+                {
+                    Ok(opened) => opened,
+                    Err(response) => return Ok(response),
+                };
+                let handled = self.inner.service.forget(call, &mut opened.session);
+                let response = respond(
+                    binding,
+                    server::guard(operation.name(), handled).await,
+                );
+                Ok(opened.close(&self.inner.config, response).await)
             }
         }
     }

@@ -544,3 +544,57 @@ pub struct FailResponse {
     /// `FailResult`: SOAP `string`. `None` when the host sends no result element (SOAP) or `xsi:nil` (HTTP GET/POST).
     pub result: Option<String>,
 }
+
+/// `Visit`, operation 24 of `ScriptService`: Adds the item (unless null) to the session's basket and counts the visit; the count.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`VisitResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Visit {
+    /// `item`: SOAP `string`, position 1 of 1.
+    pub item: Option<String>,
+}
+
+/// The response of [`Visit`]: the element `VisitResponse` holding `VisitResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct VisitResponse {
+    /// `VisitResult`: SOAP `int`.
+    pub result: i32,
+}
+
+/// `Contents`, operation 25 of `ScriptService`: The basket's items, in the order added (none for a new session); stores nothing.
+///
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ContentsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Contents {}
+
+/// The response of [`Contents`]: the element `ContentsResponse` holding `ContentsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ContentsResponse {
+    /// `ContentsResult`: SOAP `ArrayOfString`.
+    pub result: Option<Vec<Option<String>>>,
+}
+
+/// `Forget`, operation 26 of `ScriptService`: Ends the session (Session.Abandon).
+///
+/// The request's 0 business parameters. The wire carries all 0 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`ForgetResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Forget {}
+
+/// The response of [`Forget`]: the element `ForgetResponse` holding `ForgetResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ForgetResponse {
+    /// Nothing: the operation returns no result (.NET `void`), and its response carries none.
+    pub result: (),
+}

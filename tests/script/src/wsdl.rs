@@ -374,6 +374,36 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           </s:sequence>
         </s:complexType>
       </s:element>
+      <s:element name="Visit">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="item" type="s:string" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="VisitResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="VisitResult" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Contents">
+        <s:complexType />
+      </s:element>
+      <s:element name="ContentsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="ContentsResult" type="tns:ArrayOfString" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="Forget">
+        <s:complexType />
+      </s:element>
+      <s:element name="ForgetResponse">
+        <s:complexType />
+      </s:element>
       <s:element name="int" type="s:int" />
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="boolean" type="s:boolean" />
@@ -546,6 +576,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="FailSoapOut">
     <wsdl:part name="parameters" element="tns:FailResponse" />
   </wsdl:message>
+  <wsdl:message name="VisitSoapIn">
+    <wsdl:part name="parameters" element="tns:Visit" />
+  </wsdl:message>
+  <wsdl:message name="VisitSoapOut">
+    <wsdl:part name="parameters" element="tns:VisitResponse" />
+  </wsdl:message>
+  <wsdl:message name="ContentsSoapIn">
+    <wsdl:part name="parameters" element="tns:Contents" />
+  </wsdl:message>
+  <wsdl:message name="ContentsSoapOut">
+    <wsdl:part name="parameters" element="tns:ContentsResponse" />
+  </wsdl:message>
+  <wsdl:message name="ForgetSoapIn">
+    <wsdl:part name="parameters" element="tns:Forget" />
+  </wsdl:message>
+  <wsdl:message name="ForgetSoapOut">
+    <wsdl:part name="parameters" element="tns:ForgetResponse" />
+  </wsdl:message>
   <wsdl:message name="AddHttpGetIn">
     <wsdl:part name="a" type="s:string" />
     <wsdl:part name="b" type="s:string" />
@@ -653,6 +701,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="FailHttpGetOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="VisitHttpGetIn">
+    <wsdl:part name="item" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="VisitHttpGetOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="ContentsHttpGetIn" />
+  <wsdl:message name="ContentsHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="ForgetHttpGetIn" />
+  <wsdl:message name="ForgetHttpGetOut" />
   <wsdl:message name="AddHttpPostIn">
     <wsdl:part name="a" type="s:string" />
     <wsdl:part name="b" type="s:string" />
@@ -760,6 +820,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="FailHttpPostOut">
     <wsdl:part name="Body" element="tns:string" />
   </wsdl:message>
+  <wsdl:message name="VisitHttpPostIn">
+    <wsdl:part name="item" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="VisitHttpPostOut">
+    <wsdl:part name="Body" element="tns:int" />
+  </wsdl:message>
+  <wsdl:message name="ContentsHttpPostIn" />
+  <wsdl:message name="ContentsHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="ForgetHttpPostIn" />
+  <wsdl:message name="ForgetHttpPostOut" />
   <wsdl:portType name="ScriptServiceSoap">
     <wsdl:operation name="Add">
       <wsdl:input message="tns:AddSoapIn" />
@@ -853,6 +925,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:FailSoapIn" />
       <wsdl:output message="tns:FailSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <wsdl:input message="tns:VisitSoapIn" />
+      <wsdl:output message="tns:VisitSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <wsdl:input message="tns:ContentsSoapIn" />
+      <wsdl:output message="tns:ContentsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <wsdl:input message="tns:ForgetSoapIn" />
+      <wsdl:output message="tns:ForgetSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ScriptServiceHttpGet">
     <wsdl:operation name="Add">
@@ -927,6 +1011,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:FailHttpGetIn" />
       <wsdl:output message="tns:FailHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <wsdl:input message="tns:VisitHttpGetIn" />
+      <wsdl:output message="tns:VisitHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <wsdl:input message="tns:ContentsHttpGetIn" />
+      <wsdl:output message="tns:ContentsHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <wsdl:input message="tns:ForgetHttpGetIn" />
+      <wsdl:output message="tns:ForgetHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="ScriptServiceHttpPost">
     <wsdl:operation name="Add">
@@ -1000,6 +1096,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Fail">
       <wsdl:input message="tns:FailHttpPostIn" />
       <wsdl:output message="tns:FailHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <wsdl:input message="tns:VisitHttpPostIn" />
+      <wsdl:output message="tns:VisitHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <wsdl:input message="tns:ContentsHttpPostIn" />
+      <wsdl:output message="tns:ContentsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <wsdl:input message="tns:ForgetHttpPostIn" />
+      <wsdl:output message="tns:ForgetHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="ScriptServiceSoap" type="tns:ScriptServiceSoap">
@@ -1204,6 +1312,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Fail">
       <soap:operation soapAction="http://rmm.example.com/script/Fail" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <soap:operation soapAction="http://rmm.example.com/script/Visit" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <soap:operation soapAction="http://rmm.example.com/script/Contents" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <soap:operation soapAction="http://rmm.example.com/script/Forget" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -1421,6 +1556,33 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <soap12:operation soapAction="http://rmm.example.com/script/Visit" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <soap12:operation soapAction="http://rmm.example.com/script/Contents" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <soap12:operation soapAction="http://rmm.example.com/script/Forget" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ScriptServiceHttpGet" type="tns:ScriptServiceHttpGet">
     <http:binding verb="GET" />
@@ -1584,6 +1746,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <http:operation location="/Visit" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <http:operation location="/Contents" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <http:operation location="/Forget" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output />
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="ScriptServiceHttpPost" type="tns:ScriptServiceHttpPost">
     <http:binding verb="POST" />
@@ -1746,6 +1933,31 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:output>
         <mime:mimeXml part="Body" />
       </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Visit">
+      <http:operation location="/Visit" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Contents">
+      <http:operation location="/Contents" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Forget">
+      <http:operation location="/Forget" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output />
     </wsdl:operation>
   </wsdl:binding>
   <wsdl:service name="ScriptService">

@@ -15,6 +15,7 @@ mod names;
 mod namespaces;
 mod raw_xml;
 mod script;
+mod session;
 mod shape;
 
 use classes::check_classes;
@@ -30,6 +31,7 @@ pub(crate) use names::{ncname_problem, NCNAME_RULE};
 use namespaces::check_namespaces;
 use raw_xml::check_raw_xml;
 use script::check_script;
+use session::check_session;
 use shape::{check_actions, check_bare, check_methods, check_renamed_elements, check_roots};
 
 /// Characters that would need escaping where the namespace and path are spliced into XML,
@@ -713,6 +715,7 @@ pub(super) fn validate(raw: &RawSpec, loc: &Locator) -> Vec<Issue> {
     check_headers(&mut c, raw, &places, loc);
     check_raw_xml(&mut c, raw, &places, loc);
     check_script(&mut c, raw, &places, loc);
+    check_session(&mut c, raw, &places, loc);
 
     // credential types: one per credential, int or string
     for (&cred, what) in credentials

@@ -83,6 +83,15 @@ pub mod nothing;
 /// Operation 23: `Fail`.
 pub mod fail;
 
+/// Operation 24: `Visit`.
+pub mod visit;
+
+/// Operation 25: `Contents`.
+pub mod contents;
+
+/// Operation 26: `Forget`.
+pub mod forget;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
