@@ -381,6 +381,8 @@ async fn run(args: Args) -> ExitCode {
         Ok(ours_script) => {
             script::script_section(&mut checks, &mono).await;
             script::script_section(&mut checks, &ours_script).await;
+            script::session_section(&mut checks, &mono).await;
+            script::session_section(&mut checks, &ours_script).await;
             script::script_fidelity_section(&mut checks, &mono, &ours_script).await;
             script::script_proxy_section(&mut checks, &mono, &ours_script).await;
             script::script_random_section(&mut checks, &mono, &ours_script, 500).await;

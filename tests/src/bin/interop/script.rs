@@ -127,6 +127,79 @@ pub(crate) async fn script_section(checks: &mut Checks, target: &Target) {
     );
 }
 
+/// Session state on `target`: the generated client keeps the cookie the server issues and
+/// sends it over every binding; a session handed over goes on in another client; an abandoned
+/// one is gone. The host's cookie is Mono's (24 upper-case hex digits, `path=/`, issued at a
+/// new session's first call even when nothing is stored); ours is .NET Framework 4.8's
+/// (24 of `a`–`z0`–`5`, `path=/; HttpOnly; SameSite=Lax`, issued when a new session is first
+/// stored): the client takes either.
+pub(crate) async fn session_section(checks: &mut Checks, target: &Target) {
+    checks.section(&format!("script: session state on {}", target.label));
+    let name = |what: &str| format!("session {} {what}", target.label);
+    let client = ScriptServiceClient::new(&target.base).with_binding(Binding::Json);
+    let visit = |item: &str| Visit {
+        item: Some(item.to_owned()),
+    };
+    let first = client.visit(&visit("a")).await;
+    checks.check(
+        &name("Visit (JSON) begins a session"),
+        expect(first.map(|r| r.result), 1),
+    );
+    checks.check(
+        &name("the client holds the issued id"),
+        client
+            .session_id()
+            .map(|_| ())
+            .ok_or_else(|| "no id held".to_owned()),
+    );
+    for (n, binding) in [
+        Binding::Soap11,
+        Binding::Soap12,
+        Binding::HttpGet,
+        Binding::HttpPost,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let count = client.over(binding).visit(&visit(&format!("{n}"))).await;
+        checks.check(
+            &name(&format!("Visit over {binding:?} is the same session")),
+            expect(count.map(|r| r.result), n as i32 + 2),
+        );
+    }
+    let items = |list: &[&str]| {
+        Some(
+            list.iter()
+                .map(|s| Some((*s).to_owned()))
+                .collect::<Vec<_>>(),
+        )
+    };
+    let handed = ScriptServiceClient::new(&target.base).with_session_id(client.session_id());
+    let contents = handed.contents(&Contents {}).await;
+    checks.check(
+        &name("a session handed over goes on (SOAP)"),
+        expect(
+            contents.map(|r| r.result),
+            items(&["a", "0", "1", "2", "3"]),
+        ),
+    );
+    let forget = client.forget(&Forget {}).await;
+    checks.check(
+        &name("Forget"),
+        forget.map(|_| ()).map_err(|e| e.to_string()),
+    );
+    let after = client.contents(&Contents {}).await;
+    checks.check(
+        &name("an abandoned session is gone"),
+        expect(after.map(|r| r.result), items(&[])),
+    );
+    let again = client.visit(&visit("z")).await;
+    checks.check(
+        &name("the next Visit begins anew"),
+        expect(again.map(|r| r.result), 1),
+    );
+}
+
 fn expect<T: PartialEq + std::fmt::Debug>(
     got: Result<T, CallError>,
     want: T,
