@@ -13,9 +13,10 @@ use std::process::ExitCode;
 mod fuzz;
 mod import;
 mod interop;
+mod replicas;
 
 const USAGE: &str =
-    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)\n       cargo xtask shadow [--cases N] [--seed S]   (rmm shadow in front of that host, a second one and ours, on the difftest's requests)\n       cargo xtask fuzz TARGET [--seconds N] [--save]   (AFL++ on soap_request, form_request, response, handle, spec, objects, shadow or import)\n       cargo xtask import WSDL [--out PATH] [--skip-unsupported]   (a spec from an ASMX service's WSDL: a file or its ?WSDL URL)";
+    "usage: cargo xtask gen [--spec PATH] [--out CRATE_DIR] [--check]\n       cargo xtask interop            (the generated crate against a real Mono ASMX host and zeep)\n       cargo xtask interop --record [--check]   (record that host's answers into tests/fixtures/asmx, or check they are current)\n       cargo xtask difftest [--cases N] [--seed S]   (generated requests to that host and ours, compared)\n       cargo xtask shadow [--cases N] [--seed S]   (rmm shadow in front of that host, a second one and ours, on the difftest's requests)\n       cargo xtask replicas   (three replicas of the script service sharing sessions in Redis behind nginx, one killed mid-run)\n       cargo xtask fuzz TARGET [--seconds N] [--save]   (AFL++ on soap_request, form_request, response, handle, spec, objects, shadow or import)\n       cargo xtask import WSDL [--out PATH] [--skip-unsupported]   (a spec from an ASMX service's WSDL: a file or its ?WSDL URL)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -63,6 +64,9 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     if task == "import" {
         return import::run(rest);
+    }
+    if task == "replicas" {
+        return replicas::run(rest);
     }
     if task == "fuzz" {
         return fuzz::run(rest);
