@@ -57,6 +57,17 @@ impl Binding {
             Binding::Json => "JSON",
         }
     }
+
+    /// The spec's spelling (`soap11`, `soap12`, `get`, `post`; `json`), as metrics label it.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Binding::Soap11 => "soap11",
+            Binding::Soap12 => "soap12",
+            Binding::HttpGet => "get",
+            Binding::HttpPost => "post",
+            Binding::Json => "json",
+        }
+    }
 }
 
 impl std::fmt::Display for Binding {

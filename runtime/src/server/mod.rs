@@ -2,6 +2,7 @@
 //! responses of the endpoint itself (errors, limits), a panic guard for handlers, and a
 //! ready hyper server. The generated `Server` type ties these to the operations.
 
+pub mod operate;
 mod peek;
 mod route;
 mod serve;
@@ -63,6 +64,12 @@ pub struct ServerConfig {
     /// Where and how long sessions live, for operations with session state
     /// (`session: true`); a service without them never reads it.
     pub sessions: crate::session::SessionConfig,
+    /// The server's Prometheus metrics (`None`, the default: none kept). Serve them with
+    /// [`operate::Admin`].
+    pub metrics: Option<operate::Metrics>,
+    /// How long a server that stops (its shutdown future completed) lets the calls in flight
+    /// finish before it closes their connections: 30 s, as Kubernetes' default grace period.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for ServerConfig {
@@ -74,6 +81,8 @@ impl Default for ServerConfig {
             aspnet_version: Some("4.0.30319"),
             custom_errors: true,
             sessions: crate::session::SessionConfig::default(),
+            metrics: None,
+            shutdown_grace: Duration::from_secs(30),
         }
     }
 }

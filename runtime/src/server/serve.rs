@@ -10,6 +10,7 @@ use http_body::Body;
 use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 
 use super::ServerConfig;
@@ -91,8 +92,10 @@ where
     serve_with_shutdown(listener, service, config, std::future::pending()).await
 }
 
-/// [`serve`], stopping to accept connections when `shutdown` completes (connections in
-/// flight finish their current request).
+/// [`serve`] until `shutdown` completes, then stops gracefully: no new connection is
+/// accepted, each open connection finishes the request it is answering and closes (an idle
+/// keep-alive connection at once), and the function returns when all have closed, or when
+/// [`ServerConfig::shutdown_grace`] has passed (the calls still in flight are then dropped).
 pub async fn serve_with_shutdown<S, F>(
     listener: TcpListener,
     service: S,
@@ -111,6 +114,7 @@ where
     F: Future<Output = ()>,
 {
     tokio::pin!(shutdown);
+    let graceful = GracefulShutdown::new();
     loop {
         let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -122,21 +126,33 @@ where
                     continue;
                 }
             },
-            () = &mut shutdown => return Ok(()),
+            () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
         let service = hyper_util::service::TowerToHyperService::new(service.clone());
-        let header_timeout = config.header_timeout;
+        let connection = hyper::server::conn::http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(config.header_timeout)
+            .keep_alive(true)
+            .serve_connection(TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
         tokio::spawn(async move {
-            let result = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(header_timeout)
-                .keep_alive(true)
-                .serve_connection(TokioIo::new(stream), service)
-                .await;
-            if let Err(e) = result {
+            if let Err(e) = connection.await {
                 tracing::debug!(%peer, error = %e, "connection ended with an error");
             }
         });
     }
+    // No more connections: the listener closes here, so that a connection attempt is
+    // refused (a load balancer then tries another replica) rather than left waiting.
+    drop(listener);
+    if tokio::time::timeout(config.shutdown_grace, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            grace_ms = config.shutdown_grace.as_millis() as u64,
+            "calls still in flight after the grace period: dropped"
+        );
+    }
+    Ok(())
 }

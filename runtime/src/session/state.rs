@@ -78,8 +78,11 @@ pub struct Opened<T> {
 
 /// The answer when the session store fails: ASP.NET fails the request before the handler
 /// runs (an `HttpException` of the session state module), with its error page.
-fn store_failed(error: &super::StoreError) -> Response<Bytes> {
+fn store_failed(config: &ServerConfig, error: &super::StoreError) -> Response<Bytes> {
     tracing::error!(%error, "the session store failed");
+    if let Some(metrics) = &config.metrics {
+        metrics.store_errors.inc();
+    }
     html_error(
         StatusCode::INTERNAL_SERVER_ERROR,
         "Runtime Error",
@@ -109,7 +112,7 @@ pub async fn open<T: XmlItem + Default>(
             .store
             .acquire(id, sessions.timeout, sessions.lock_timeout)
             .await
-            .map_err(|e| store_failed(&e))?;
+            .map_err(|e| store_failed(config, &e))?;
         if let Some(data) = lease.take_data() {
             let value = read_value(operation, root, &data).unwrap_or_else(|error| {
                 // A session stored by another version of the service, whose class has
@@ -131,8 +134,12 @@ pub async fn open<T: XmlItem + Default>(
             });
         }
     }
-    let id = id::create()
-        .map_err(|e| store_failed(&super::StoreError::Failed(format!("no random id: {e}"))))?;
+    let id = id::create().map_err(|e| {
+        store_failed(
+            config,
+            &super::StoreError::Failed(format!("no random id: {e}")),
+        )
+    })?;
     let lease = sessions.store.new_session(&id);
     let session = Session {
         id,
@@ -178,9 +185,12 @@ impl<T: XmlItem> Opened<T> {
                 Ok(data) => Release::Write(data),
                 Err(error) => {
                     let _ = lease.release(Release::Keep, sessions.timeout).await;
-                    return store_failed(&super::StoreError::Failed(format!(
-                        "the session could not be written: {error}"
-                    )));
+                    return store_failed(
+                        config,
+                        &super::StoreError::Failed(format!(
+                            "the session could not be written: {error}"
+                        )),
+                    );
                 }
             }
         } else {
@@ -188,7 +198,15 @@ impl<T: XmlItem> Opened<T> {
         };
         let issue = session.new && matches!(release, Release::Write(_));
         if let Err(error) = lease.release(release, sessions.timeout).await {
-            return store_failed(&error);
+            return store_failed(config, &error);
+        }
+        if let Some(metrics) = &config.metrics {
+            if issue {
+                metrics.sessions_issued.inc();
+            }
+            if session.abandoned && !session.new {
+                metrics.sessions_abandoned.inc();
+            }
         }
         if issue {
             if let Ok(value) = HeaderValue::try_from(cookie::set_cookie(sessions, &session.id)) {

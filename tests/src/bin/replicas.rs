@@ -1,10 +1,11 @@
 //! The replicas run (issue 35): the script service's generated server as three processes
 //! (`script_server`) sharing their sessions in one real Redis (Debian's `redis-server`), behind
 //! a real load balancer (Debian's nginx: round-robin, no affinity). Clients hold sessions
-//! across hundreds of calls over every binding while one replica is killed (SIGKILL) mid-run;
-//! then every session must hold every write its client was told succeeded, in order, and
-//! nothing its client never sent. Prints the numbers (calls, sessions, errors, replicas
-//! served) and exits non-zero on any lost session or write.
+//! across hundreds of calls over every binding while one replica is killed (SIGKILL) mid-run
+//! and, later, another is stopped (SIGTERM: it drains, its readiness failing first, and fails
+//! no call); then every session must hold every write its client was told succeeded, in order,
+//! and nothing its client never sent. Prints the numbers (calls, sessions, errors, replicas
+//! served) and exits non-zero on any lost session or write, or any call failed by the drain.
 //!
 //! `cargo xtask replicas` installs the two servers (`tests/replicas/install.sh`) and runs it.
 //! Every process is started here on free ports of 127.0.0.1 and stopped by its PID.
@@ -26,6 +27,8 @@ const SESSIONS: usize = 24;
 const VISITS: usize = 30;
 /// The replica killed once this many visits have been acknowledged in all.
 const KILL_AFTER: usize = SESSIONS * VISITS / 3;
+/// Another replica stopped (SIGTERM, a drain) once this many have been.
+const TERM_AFTER: usize = SESSIONS * VISITS * 2 / 3;
 /// How long a session's lock outlives the replica that died holding it.
 const LOCK_EXPIRY_SECONDS: u64 = 3;
 
@@ -97,10 +100,19 @@ fn start_redis(dir: &Path) -> Result<(Process, String), String> {
     Ok((redis, format!("redis://127.0.0.1:{port}/")))
 }
 
-fn start_replica(binary: &Path, redis: &str) -> Result<(Process, u16), String> {
+/// A replica: the process, its service port and its admin port.
+fn start_replica(binary: &Path, redis: &str) -> Result<(Process, u16, u16), String> {
     let mut child = Command::new(binary)
         .args(["--listen", "127.0.0.1:0", "--redis", redis])
         .args(["--lock-expiry", &LOCK_EXPIRY_SECONDS.to_string()])
+        .args([
+            "--admin",
+            "127.0.0.1:0",
+            "--drain-delay",
+            "0.5",
+            "--grace",
+            "10",
+        ])
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
@@ -109,17 +121,41 @@ fn start_replica(binary: &Path, redis: &str) -> Result<(Process, u16), String> {
         name: "script_server",
         child,
     };
-    let mut line = String::new();
-    BufReader::new(stdout)
-        .read_line(&mut line)
+    let mut lines = BufReader::new(stdout).lines();
+    let mut port = || -> Result<u16, String> {
+        let line = lines
+            .next()
+            .ok_or("the replica printed nothing")?
+            .map_err(|e| e.to_string())?;
+        line.trim()
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .ok_or_else(|| format!("the replica printed {line:?}, not an address"))
+    };
+    let service = port()?;
+    let admin = port()?;
+    Ok((replica, service, admin))
+}
+
+/// The status of `GET path` on the admin address at `port`.
+fn probe(port: u16, path: &str) -> Result<u16, String> {
+    use std::io::{Read, Write};
+    let mut stream =
+        std::net::TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| e.to_string())?;
+    let mut answer = String::new();
+    stream
+        .read_to_string(&mut answer)
         .map_err(|e| e.to_string())?;
-    let port = line
-        .trim()
-        .rsplit(':')
-        .next()
-        .and_then(|p| p.parse().ok())
-        .ok_or_else(|| format!("the replica printed {line:?}, not its address"))?;
-    Ok((replica, port))
+    answer
+        .get(9..12)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("no HTTP answer: {answer:?}"))
 }
 
 fn start_nginx(dir: &Path, replicas: &[u16]) -> Result<(Process, u16), String> {
@@ -171,6 +207,8 @@ struct Outcome {
     acknowledged: Vec<String>,
     /// Items whose Visit failed (the replica died under it, or nginx had no replica).
     unacknowledged: Vec<String>,
+    /// Visits that failed after the drain began.
+    failed_in_drain: usize,
     /// The session's items at the end, read through the load balancer.
     stored: Vec<String>,
     errors: Vec<String>,
@@ -188,7 +226,12 @@ const BINDINGS: [Binding; 4] = [
     Binding::HttpPost,
 ];
 
-async fn client_run(base: String, n: usize, acked: Arc<AtomicUsize>) -> Outcome {
+async fn client_run(
+    base: String,
+    n: usize,
+    acked: Arc<AtomicUsize>,
+    draining: Arc<std::sync::atomic::AtomicBool>,
+) -> Outcome {
     let client = ScriptServiceClient::new(&base).with_timeout(Some(Duration::from_secs(30)));
     let mut outcome = Outcome::default();
     for v in 0..VISITS {
@@ -206,6 +249,9 @@ async fn client_run(base: String, n: usize, acked: Arc<AtomicUsize>) -> Outcome 
                 acked.fetch_add(1, Ordering::SeqCst);
             }
             Err(e) => {
+                if draining.load(Ordering::SeqCst) {
+                    outcome.failed_in_drain += 1;
+                }
                 let e = e.to_string();
                 let first = e.lines().next().unwrap_or_default();
                 outcome
@@ -278,36 +324,71 @@ async fn run(work: PathBuf) -> Result<(), String> {
     let (redis, redis_url) = start_redis(&work)?;
     let mut replicas = Vec::new();
     let mut ports = Vec::new();
+    let mut admins = Vec::new();
     for _ in 0..3 {
-        let (replica, port) = start_replica(&binary, &redis_url)?;
+        let (replica, port, admin) = start_replica(&binary, &redis_url)?;
         replicas.push(Some(replica));
         ports.push(port);
+        admins.push(admin);
     }
     let (nginx, port) = start_nginx(&work, &ports)?;
     let base = format!("http://127.0.0.1:{port}");
     println!(
-        "redis {redis_url}, replicas on ports {ports:?}, nginx (round-robin) on {port}: {SESSIONS} sessions × {VISITS} visits, the replica on {} killed after {KILL_AFTER}",
-        ports[1]
+        "redis {redis_url}, replicas on ports {ports:?}, nginx (round-robin) on {port}: {SESSIONS} sessions × {VISITS} visits, the replica on {} killed after {KILL_AFTER}, the one on {} stopped (drained) after {TERM_AFTER}",
+        ports[1], ports[2]
     );
 
     let started = Instant::now();
     let acked = Arc::new(AtomicUsize::new(0));
+    let draining = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let clients: Vec<_> = (0..SESSIONS)
-        .map(|n| tokio::spawn(client_run(base.clone(), n, Arc::clone(&acked))))
+        .map(|n| {
+            tokio::spawn(client_run(
+                base.clone(),
+                n,
+                Arc::clone(&acked),
+                Arc::clone(&draining),
+            ))
+        })
         .collect();
-    while acked.load(Ordering::SeqCst) < KILL_AFTER && clients.iter().any(|c| !c.is_finished()) {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let reach = |target: usize| {
+        let (acked, clients) = (&acked, &clients);
+        async move {
+            while acked.load(Ordering::SeqCst) < target && clients.iter().any(|c| !c.is_finished())
+            {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        }
+    };
+    reach(KILL_AFTER).await;
     let killed_at = acked.load(Ordering::SeqCst);
     if let Some(victim) = replicas[1].take() {
         victim.signal("KILL");
         drop(victim);
     }
+    reach(TERM_AFTER).await;
+    let termed_at = acked.load(Ordering::SeqCst);
+    let mut drained = replicas[2].take().ok_or("no third replica")?;
+    draining.store(true, Ordering::SeqCst);
+    let ready_before = probe(admins[2], "/healthz/ready")?;
+    drained.signal("TERM");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let ready_draining = probe(admins[2], "/healthz/ready")?;
+    let live_draining = probe(admins[2], "/healthz/live")?;
     let mut outcomes = Vec::new();
     for client in clients {
         outcomes.push(client.await.map_err(|e| e.to_string())?);
     }
     let elapsed = started.elapsed();
+    // The drained replica exits by itself, and cleanly.
+    let drained_exit = tokio::task::spawn_blocking(move || {
+        let exit = drained.child.wait().map_err(|e| e.to_string());
+        (exit, drained)
+    })
+    .await
+    .map_err(|e| e.to_string())?;
+    let drained_status = drained_exit.0?;
+    drop(drained_exit.1);
     drop(nginx);
     drop(replicas);
     drop(redis);
@@ -342,6 +423,10 @@ async fn run(work: PathBuf) -> Result<(), String> {
         elapsed.as_secs_f64()
     );
     println!("answered by replica (nginx's upstream): {served:?}");
+    let failed_in_drain: usize = outcomes.iter().map(|o| o.failed_in_drain).sum();
+    println!(
+        "drain after {termed_at}: readiness {ready_before} before SIGTERM, {ready_draining} after (liveness {live_draining}); {failed_in_drain} visits failed after it; the replica exited with {drained_status}"
+    );
     let mut problems = Vec::new();
     for (n, outcome) in outcomes.iter().enumerate() {
         if let Err(e) = judge(outcome) {
@@ -352,6 +437,17 @@ async fn run(work: PathBuf) -> Result<(), String> {
                 problems.push(format!("session {n}: {error}"));
             }
         }
+    }
+    if (ready_before, ready_draining, live_draining) != (200, 503, 200) {
+        problems.push(format!(
+            "the drained replica's probes: ready {ready_before} before, {ready_draining} after SIGTERM (want 503), live {live_draining} (want 200)"
+        ));
+    }
+    if failed_in_drain > 0 {
+        problems.push(format!("{failed_in_drain} visits failed during the drain"));
+    }
+    if !drained_status.success() {
+        problems.push(format!("the drained replica exited with {drained_status}"));
     }
     // A replica dying can fail only the calls in flight on it: at most one per client.
     if failed > SESSIONS {

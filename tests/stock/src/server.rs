@@ -354,7 +354,9 @@ impl<S: StockService> StockServiceServer<S> {
         server::serve(listener, self, config).await
     }
 
-    /// Serves on `listener` until `shutdown` completes.
+    /// Serves on `listener` until `shutdown` completes, then stops gracefully: no new
+    /// connection, the calls in flight finished (within the config's
+    /// `shutdown_grace`). [`server::operate::drain`] makes such a future of SIGTERM.
     pub async fn serve_with_shutdown(
         self,
         listener: tokio::net::TcpListener,
@@ -392,7 +394,12 @@ impl<S: StockService> StockServiceServer<S> {
         );
         let mut refused = None;
         if let Some((binding, operation)) = by_action {
-            match self.dispatch(binding, operation, &request).await {
+            let dispatched = if server::operate::observing(&self.inner.config) {
+                Box::pin(self.observed(binding, operation, &request)).await
+            } else {
+                self.dispatch(binding, operation, &request).await
+            };
+            match dispatched {
                 Ok(response) => return server::finish(&self.inner.config, response),
                 Err(error) => refused = Some((binding, operation, error)),
             }
@@ -429,8 +436,14 @@ impl<S: StockService> StockServiceServer<S> {
                         server::refusal_response(binding, &request, &error)
                     }
                     _ => {
-                        self.dispatch(binding, operation, &request)
-                            .await
+                        let dispatched = if server::operate::observing(
+                            &self.inner.config,
+                        ) {
+                            Box::pin(self.observed(binding, operation, &request)).await
+                        } else {
+                            self.dispatch(binding, operation, &request).await
+                        };
+                        dispatched
                             .unwrap_or_else(|error| server::refusal_response(
                                 binding,
                                 &request,
@@ -442,6 +455,26 @@ impl<S: StockService> StockServiceServer<S> {
             server::Route::Refused(response) => response,
         };
         server::finish(&self.inner.config, response)
+    }
+
+    /// [`Self::dispatch`] in its `tracing` span (`rmm.serve`), counted in the
+    /// server's metrics if it keeps them. Called only when the call is observed
+    /// (`server::operate::observing`): unobserved, the dispatch is awaited alone,
+    /// its large future not moved into the observer's, and the observer's boxed, so that
+    /// the request's future stays the size it is unobserved.
+    async fn observed(
+        &self,
+        binding: Binding,
+        operation: Operation,
+        request: &http::Request<bytes::Bytes>,
+    ) -> Result<http::Response<bytes::Bytes>, RequestError> {
+        server::operate::observe(
+                &self.inner.config,
+                operation.info(),
+                binding,
+                self.dispatch(binding, operation, request),
+            )
+            .await
     }
 
     /// Decodes and runs a call: its response (a fault if the verifier or the handler
