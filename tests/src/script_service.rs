@@ -285,7 +285,7 @@ const fn refused(
 }
 
 /// Mono reads past what .NET Framework refuses and answers 200.
-const MONO_LENIENT: &str = "Mono's JSON reader and converter take what .NET Framework's \
+pub const MONO_LENIENT: &str = "Mono's JSON reader and converter take what .NET Framework's \
                             refuse (a missing parameter as its default, a truncated object, \
                             5.0 as an int, a number no enum member has): .NET answers its \
                             JSON error";
@@ -294,7 +294,7 @@ const MONO_HTML: &str = "Mono answers a JSON call it cannot read with ASP.NET's 
                          page; .NET Framework's RestHandler answers its JSON error \
                          (jsonerror: true)";
 /// Mono writes the exception's detail whatever customErrors says.
-const MONO_DETAIL: &str = "Mono writes the handler's exception (message, stack trace, type) \
+pub const MONO_DETAIL: &str = "Mono writes the handler's exception (message, stack trace, type) \
                            whatever customErrors says; .NET Framework hides it with custom \
                            errors on, as the host is configured";
 
@@ -305,7 +305,8 @@ const MONO_XML_STRING: &str = "a string result of an operation answering in XML 
                                text/xml";
 
 /// Mono reads a GET string's text as it is.
-const MONO_GET: &str = "a GET value is a JSON value on .NET Framework (a string in quotes, a bare \
+pub const MONO_GET: &str =
+    "a GET value is a JSON value on .NET Framework (a string in quotes, a bare \
                         word an invalid primitive); Mono takes a string parameter's text as it \
                         is, quotes and all";
 

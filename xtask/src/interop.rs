@@ -63,6 +63,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
     let root = super::root();
     let recording = rest.iter().any(|a| a == "--record");
     if !recording {
+        step("installing Chromium, jQuery and nginx for the browser check (if missing)");
+        bash(&root.join("tests/browser/install.sh"), &root)?;
         step("installing zeep (if missing)");
         let python = bash_output(&root.join("tests/interop/zeep/install.sh"), &root)?;
         let mut mode = vec!["--python".to_owned(), python];

@@ -29,6 +29,7 @@
 //! [`raw`] (raw HTTP exchanges), [`record`] (`--record`) and [`difftest`] (`--difftest`).
 //! This file holds the bookkeeping, the two servers, the arguments and the run.
 
+mod browser;
 mod client;
 mod compare;
 mod difftest;
@@ -386,6 +387,20 @@ async fn run(args: Args) -> ExitCode {
             script::script_fidelity_section(&mut checks, &mono, &ours_script).await;
             script::script_proxy_section(&mut checks, &mono, &ours_script).await;
             script::script_random_section(&mut checks, &mono, &ours_script, 500).await;
+            // Chromium calls our server: the page runs on a blocking thread, beside it.
+            let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours_script));
+            let browser = tokio::task::spawn_blocking(move || {
+                let mut browser_checks = Checks::default();
+                let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .parent()
+                    .expect("the tests crate sits in the repository");
+                browser::browser_section(&mut browser_checks, root, &mono_ref, &ours_ref);
+                browser_checks.end_section();
+                (browser_checks.passed, browser_checks.failed)
+            });
+            let (bp, bf) = browser.await.unwrap_or((0, 1));
+            checks.passed += bp;
+            checks.failed += bf;
         }
         Err(e) => {
             checks.check("script: our server starts", Err(e));
