@@ -311,6 +311,95 @@ fn judge(outcome: &Outcome) -> Result<(), String> {
     }
 }
 
+/// `RedisStore` on its own, on the run's Redis: a session written and read back; a second
+/// call of a session waits for the first, and past its wait is refused; a lock outlives no
+/// dead holder past its expiry, and the holder that outlived it writes nothing; a session's
+/// time-out restarted by use, and its end.
+async fn store_checks(url: &str) -> Result<(), String> {
+    use rmm_runtime::session::{RedisStore, Release, SessionStore, StoreError};
+    let fail = |what: &str| format!("RedisStore: {what}");
+    let store = RedisStore::connect(url)
+        .await
+        .map_err(|e| fail(&e.to_string()))?
+        .with_prefix("check:")
+        .with_lock_expiry(Duration::from_millis(600));
+    let (ttl, wait) = (Duration::from_secs(60), Duration::from_millis(200));
+    let id = "abcdefghijklmnopqrstuvwx";
+    let mut lease = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    if lease.take_data().is_some() {
+        return Err(fail("a session never stored reads as stored"));
+    }
+    store
+        .new_session(id)
+        .release(Release::Write(b"one".to_vec()), ttl)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    let mut held = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    if held.take_data().as_deref() != Some(&b"one"[..]) {
+        return Err(fail("a written session does not read back"));
+    }
+    // Held: a second call waits, and is refused past its wait.
+    match store.acquire(id, ttl, wait).await {
+        Err(StoreError::Locked(_)) => {}
+        Err(e) => return Err(fail(&e.to_string())),
+        Ok(_) => return Err(fail("a held session was taken by a second call")),
+    }
+    // The holder dies (its lease is never released): the lock expires, the next call gets
+    // the session, and the dead holder's late write is dropped.
+    let started = Instant::now();
+    let mut next = store
+        .acquire(id, ttl, Duration::from_secs(5))
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    if started.elapsed() < Duration::from_millis(300) {
+        return Err(fail("a held lock was taken before its expiry"));
+    }
+    held.release(Release::Write(b"late".to_vec()), ttl)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    if next.take_data().as_deref() != Some(&b"one"[..]) {
+        return Err(fail("the next call did not read the session as stored"));
+    }
+    next.release(Release::Write(b"two".to_vec()), ttl)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    let mut read = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    if read.take_data().as_deref() != Some(&b"two"[..]) {
+        return Err(fail("a call that outlived its lock wrote over the next"));
+    }
+    read.release(Release::Keep, ttl).await.map_err(|e| fail(&e.to_string()))?;
+    // The time-out: restarted by a touch, then the session ends.
+    let short = Duration::from_millis(1000);
+    let other = "bbbbbbbbbbbbbbbbbbbbbbbb";
+    store
+        .new_session(other)
+        .release(Release::Write(b"x".to_vec()), short)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    store.touch(other, short).await.map_err(|e| fail(&e.to_string()))?;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let mut alive = store.acquire(other, short, wait).await.map_err(|e| fail(&e.to_string()))?;
+    if alive.take_data().is_none() {
+        return Err(fail("a touched session ended at its first time-out"));
+    }
+    alive.release(Release::Keep, short).await.map_err(|e| fail(&e.to_string()))?;
+    tokio::time::sleep(Duration::from_millis(1300)).await;
+    let mut gone = store.acquire(other, short, wait).await.map_err(|e| fail(&e.to_string()))?;
+    if gone.take_data().is_some() {
+        return Err(fail("a session outlived its time-out"));
+    }
+    // Removed.
+    let lease = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    lease.release(Release::Remove, ttl).await.map_err(|e| fail(&e.to_string()))?;
+    let mut removed = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    if removed.take_data().is_some() {
+        return Err(fail("a removed session reads as stored"));
+    }
+    println!("RedisStore on its own: write and read, one call at a time, a dead holder's lock expired and its late write dropped, the time-out restarted by use and ended, removal: all as they should be");
+    Ok(())
+}
+
 async fn run(work: PathBuf) -> Result<(), String> {
     let binary = std::env::current_exe()
         .map_err(|e| e.to_string())?
@@ -322,6 +411,7 @@ async fn run(work: PathBuf) -> Result<(), String> {
         ));
     }
     let (redis, redis_url) = start_redis(&work)?;
+    store_checks(&redis_url).await?;
     let mut replicas = Vec::new();
     let mut ports = Vec::new();
     let mut admins = Vec::new();
