@@ -20,6 +20,9 @@
 //!   `MobileAccountSearch` (7 parameters). Compared with `floor`.
 //! - `task-create`: the same server, SOAP 1.1 `MobileTaskCreate` (27 parameters, the values of
 //!   `captures/soap11-op01-ok.txt`, ~1.5 KB of envelope). Compared with `floor-task`.
+//! - `script-json`: the script service's generated server (`ScriptEcho`), a JSON call of
+//!   `EchoPoints` with 10 points (`[ScriptService]`'s face: ~1 KB each way, classes with
+//!   dates). Compared with `floor-json`, which answers the same bytes.
 //!
 //! The load is wrk (2 threads, 50 connections, `--latency`), run as a child process with a Lua
 //! script that sets the method, headers and body (and reports its latency distribution when
@@ -74,7 +77,9 @@ use rmm_mobile::{
     Binding, MobileAccountSearch, MobileAccountSearchResponse, MobileServiceServer,
     MobileTaskCreate, MobileTaskCreateResponse, Operation, SERVICE,
 };
+use rmm_script::ScriptServiceServer;
 use rmm_tests::bench_samples::{account_search, credentials, task_create, TASK_CREATE_ECHO};
+use rmm_tests::script_service::ScriptEcho;
 
 /// A fixed answer: what a floor sends to every request.
 #[derive(Debug, Clone)]
@@ -93,6 +98,21 @@ impl Answer {
             .expect("tokio runtime")
             .block_on(server.handle(request.clone()));
         assert_eq!(response.status(), 200, "the echo answers");
+        let (parts, body) = response.into_parts();
+        Answer {
+            body,
+            headers: parts.headers,
+        }
+    }
+
+    /// What the script service's generated server (`ScriptEcho`) answers to `request`.
+    fn of_script(request: &Request<Bytes>) -> Answer {
+        let server = ScriptServiceServer::new(ScriptEcho);
+        let response = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .expect("tokio runtime")
+            .block_on(server.handle(request.clone()));
+        assert_eq!(response.status(), 200, "the script echo answers");
         let (parts, body) = response.into_parts();
         Answer {
             body,
@@ -146,6 +166,8 @@ enum ServerKind {
     Constant,
     /// `MobileServiceServer` with the echo service.
     Echo,
+    /// `ScriptServiceServer` with the script service's echo (JSON calls).
+    Script,
 }
 
 /// What a floor's handler does besides reading the body and answering.
@@ -197,6 +219,8 @@ fn targets() -> Vec<Target> {
         .expect("response encodes")
         .into_body();
 
+    let json_request = echo_points_request();
+    let json_answer = Answer::of_script(&json_request);
     let search_answer = Answer::of(&search_request);
     assert_eq!(search_answer.body, search_body);
     let task_answer = Answer::of(&task_request);
@@ -235,6 +259,23 @@ fn targets() -> Vec<Target> {
             request: task_request.clone(),
             expected_body: task_body.clone(),
             floor: Some("floor-task"),
+        },
+        Target {
+            name: "floor-json".into(),
+            server: ServerKind::Floor {
+                answer: json_answer.clone(),
+                extra: Extra::Nothing,
+            },
+            request: json_request.clone(),
+            expected_body: json_answer.body.clone(),
+            floor: None,
+        },
+        Target {
+            name: "script-json".into(),
+            server: ServerKind::Script,
+            request: json_request,
+            expected_body: json_answer.body.clone(),
+            floor: Some("floor-json"),
         },
     ];
     // Calibration: the floor with a handler costing N µs more, for each N of
@@ -317,6 +358,25 @@ fn targets() -> Vec<Target> {
         }
     }
     targets
+}
+
+/// The JSON call of `script-json`: `EchoPoints` with 10 points, as ASP.NET AJAX posts it.
+fn echo_points_request() -> Request<Bytes> {
+    let points: Vec<String> = (0..10)
+        .map(|i| {
+            format!(
+                "{{\"X\":{i},\"Y\":{},\"Name\":\"point {i} \\u00e9\",\"When\":\"\\/Date({})\\/\"}}",
+                -i * 7,
+                1_234_567_890_123i64 + i64::from(i) * 86_400_000
+            )
+        })
+        .collect();
+    Request::builder()
+        .method("POST")
+        .uri(format!("{}/EchoPoints", rmm_script::SERVICE.path))
+        .header("content-type", "application/json; charset=utf-8")
+        .body(Bytes::from(format!("{{\"value\":[{}]}}", points.join(","))))
+        .expect("a request")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -410,6 +470,7 @@ impl RunningServer {
                 ServerKind::Echo => "echo-server".to_owned(),
                 ServerKind::FloorServe(_) => "floor-serve".to_owned(),
                 ServerKind::Constant => "constant-server".to_owned(),
+                ServerKind::Script => "script-server".to_owned(),
             })
             .spawn(move || {
                 let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -445,6 +506,11 @@ impl RunningServer {
                         }
                         ServerKind::Echo => {
                             MobileServiceServer::new(echo_server::Echo)
+                                .serve_with_shutdown(listener, stop)
+                                .await
+                        }
+                        ServerKind::Script => {
+                            ScriptServiceServer::new(ScriptEcho)
                                 .serve_with_shutdown(listener, stop)
                                 .await
                         }

@@ -290,7 +290,7 @@ pub const MONO_LENIENT: &str = "Mono's JSON reader and converter take what .NET 
                             5.0 as an int, a number no enum member has): .NET answers its \
                             JSON error";
 /// Mono answers its HTML error page where .NET writes the JSON error.
-const MONO_HTML: &str = "Mono answers a JSON call it cannot read with ASP.NET's HTML error \
+pub const MONO_HTML: &str = "Mono answers a JSON call it cannot read with ASP.NET's HTML error \
                          page; .NET Framework's RestHandler answers its JSON error \
                          (jsonerror: true)";
 /// Mono writes the exception's detail whatever customErrors says.

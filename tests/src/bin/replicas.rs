@@ -325,7 +325,10 @@ async fn store_checks(url: &str) -> Result<(), String> {
         .with_lock_expiry(Duration::from_millis(600));
     let (ttl, wait) = (Duration::from_secs(60), Duration::from_millis(200));
     let id = "abcdefghijklmnopqrstuvwx";
-    let mut lease = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    let mut lease = store
+        .acquire(id, ttl, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     if lease.take_data().is_some() {
         return Err(fail("a session never stored reads as stored"));
     }
@@ -334,7 +337,10 @@ async fn store_checks(url: &str) -> Result<(), String> {
         .release(Release::Write(b"one".to_vec()), ttl)
         .await
         .map_err(|e| fail(&e.to_string()))?;
-    let mut held = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    let mut held = store
+        .acquire(id, ttl, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     if held.take_data().as_deref() != Some(&b"one"[..]) {
         return Err(fail("a written session does not read back"));
     }
@@ -363,11 +369,16 @@ async fn store_checks(url: &str) -> Result<(), String> {
     next.release(Release::Write(b"two".to_vec()), ttl)
         .await
         .map_err(|e| fail(&e.to_string()))?;
-    let mut read = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    let mut read = store
+        .acquire(id, ttl, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     if read.take_data().as_deref() != Some(&b"two"[..]) {
         return Err(fail("a call that outlived its lock wrote over the next"));
     }
-    read.release(Release::Keep, ttl).await.map_err(|e| fail(&e.to_string()))?;
+    read.release(Release::Keep, ttl)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     // The time-out: restarted by a touch, then the session ends.
     let short = Duration::from_millis(1000);
     let other = "bbbbbbbbbbbbbbbbbbbbbbbb";
@@ -377,22 +388,43 @@ async fn store_checks(url: &str) -> Result<(), String> {
         .await
         .map_err(|e| fail(&e.to_string()))?;
     tokio::time::sleep(Duration::from_millis(700)).await;
-    store.touch(other, short).await.map_err(|e| fail(&e.to_string()))?;
+    store
+        .touch(other, short)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     tokio::time::sleep(Duration::from_millis(700)).await;
-    let mut alive = store.acquire(other, short, wait).await.map_err(|e| fail(&e.to_string()))?;
+    let mut alive = store
+        .acquire(other, short, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     if alive.take_data().is_none() {
         return Err(fail("a touched session ended at its first time-out"));
     }
-    alive.release(Release::Keep, short).await.map_err(|e| fail(&e.to_string()))?;
+    alive
+        .release(Release::Keep, short)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     tokio::time::sleep(Duration::from_millis(1300)).await;
-    let mut gone = store.acquire(other, short, wait).await.map_err(|e| fail(&e.to_string()))?;
+    let mut gone = store
+        .acquire(other, short, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     if gone.take_data().is_some() {
         return Err(fail("a session outlived its time-out"));
     }
     // Removed.
-    let lease = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
-    lease.release(Release::Remove, ttl).await.map_err(|e| fail(&e.to_string()))?;
-    let mut removed = store.acquire(id, ttl, wait).await.map_err(|e| fail(&e.to_string()))?;
+    let lease = store
+        .acquire(id, ttl, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    lease
+        .release(Release::Remove, ttl)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
+    let mut removed = store
+        .acquire(id, ttl, wait)
+        .await
+        .map_err(|e| fail(&e.to_string()))?;
     if removed.take_data().is_some() {
         return Err(fail("a removed session reads as stored"));
     }
