@@ -25,11 +25,11 @@ use @KRATE@::*;
 
 struct NotYet;
 macro_rules! not_yet {
-    ($($method:ident: $request:ident,)*) => {
+    ($($method:ident: $request:ident@SESSION_PATTERN@,)*) => {
         impl @TRAIT@ for NotYet {
             $(async fn $method(
                 &self,@CREDENTIALS@
-                _: $request,
+                _: $request,@SESSION_PARAM@
             ) -> Result<
                 <$request as wire::OperationRequest>::Response,
                 <$request as wire::OperationRequest>::Error,
@@ -98,9 +98,29 @@ assert!(error.to_string().contains("not written yet"), "{error}");
                 "\n                _: Credentials,"
             },
         )
+        .replace("@SESSION_PATTERN@", session_pattern(model))
+        .replace(
+            "@SESSION_PARAM@",
+            if model.service.session.is_some() {
+                "\n                $(_: &mut runtime::session::Session<$session>,)?"
+            } else {
+                ""
+            },
+        )
         .replace("@TRAIT@", &service.trait_name)
         .replace("@KRATE@", &service.crate_ident)
         .replace("@SERVER@", &service.server_type)
+}
+
+/// What a `for_each_operation!` callback matches after each `method: Request`, in a service
+/// with sessions: an operation with session state is followed by its session class in
+/// brackets (`visit: Visit [Basket],`).
+fn session_pattern(model: &Model) -> &'static str {
+    if model.service.session.is_some() {
+        " $([$session:ident])?"
+    } else {
+        ""
+    }
 }
 
 pub(super) fn emit(model: &Model) -> TokenStream {
@@ -399,25 +419,41 @@ pub(super) fn for_each_operation(model: &Model) -> String {
     let service = &model.service.trait_name;
     let client = &model.service.client_type;
     let krate = &model.service.crate_ident;
+    let session_pattern = session_pattern(model);
+    let session_doc = match model.service.session {
+        Some(i) => format!(
+            "\n/// An operation with session state is followed by its session class in brackets\n\
+             /// (`visit: Visit [{}],`).",
+            model.classes[i].rust
+        ),
+        None => String::new(),
+    };
     let mut text = format!(
         "\n/// Calls the macro `$callback` with every operation, in order, as `method: Request,`\n\
          /// pairs: the method's name in [`{service}`] and [`{client}`], and the request\n\
-         /// type (a bare name: have the types in scope, e.g. with `use {krate}::*`). One place\n\
+         /// type (a bare name: have the types in scope, e.g. with `use {krate}::*`).{session_doc} One place\n\
          /// to write what is done for every operation (a trait impl, a test each), which then\n\
          /// follows the spec.\n\
          ///\n\
          /// ```\n\
          /// use {krate}::*;\n\
          /// macro_rules! count {{\n\
-         ///     ($($method:ident: $request:ident,)*) => {{ [$(stringify!($request)),*].len() }};\n\
+         ///     ($($method:ident: $request:ident{session_pattern},)*) => {{ [$(stringify!($request)),*].len() }};\n\
          /// }}\n\
          /// assert_eq!({krate}::for_each_operation!(count), Operation::ALL.len());\n\
          /// ```\n\
          #[macro_export]\n\
          macro_rules! for_each_operation {{\n    ($callback:ident) => {{\n        $callback! {{\n"
     );
+    let session_class = model.service.session.map(|i| &model.classes[i].rust);
     for op in &model.operations {
-        text.push_str(&format!("            {}: {},\n", op.snake, op.rust_name));
+        match session_class {
+            Some(class) if op.session => text.push_str(&format!(
+                "            {}: {} [{class}],\n",
+                op.snake, op.rust_name
+            )),
+            _ => text.push_str(&format!("            {}: {},\n", op.snake, op.rust_name)),
+        }
     }
     text.push_str("        }\n    };\n}\n");
     text

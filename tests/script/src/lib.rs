@@ -51,11 +51,12 @@
 //!
 //! struct NotYet;
 //! macro_rules! not_yet {
-//!     ($($method:ident: $request:ident,)*) => {
+//!     ($($method:ident: $request:ident $([$session:ident])?,)*) => {
 //!         impl ScriptService for NotYet {
 //!             $(async fn $method(
 //!                 &self,
 //!                 _: $request,
+//!                 $(_: &mut runtime::session::Session<$session>,)?
 //!             ) -> Result<
 //!                 <$request as wire::OperationRequest>::Response,
 //!                 <$request as wire::OperationRequest>::Error,
@@ -354,14 +355,16 @@ impl runtime::server::OperationSet for Operation {
 
 /// Calls the macro `$callback` with every operation, in order, as `method: Request,`
 /// pairs: the method's name in [`ScriptService`] and [`ScriptServiceClient`], and the request
-/// type (a bare name: have the types in scope, e.g. with `use rmm_script::*`). One place
+/// type (a bare name: have the types in scope, e.g. with `use rmm_script::*`).
+/// An operation with session state is followed by its session class in brackets
+/// (`visit: Visit [Basket],`). One place
 /// to write what is done for every operation (a trait impl, a test each), which then
 /// follows the spec.
 ///
 /// ```
 /// use rmm_script::*;
 /// macro_rules! count {
-///     ($($method:ident: $request:ident,)*) => { [$(stringify!($request)),*].len() };
+///     ($($method:ident: $request:ident $([$session:ident])?,)*) => { [$(stringify!($request)),*].len() };
 /// }
 /// assert_eq!(rmm_script::for_each_operation!(count), Operation::ALL.len());
 /// ```
@@ -392,9 +395,9 @@ macro_rules! for_each_operation {
             points_as_xml: PointsAsXml,
             nothing: Nothing,
             fail: Fail,
-            visit: Visit,
-            contents: Contents,
-            forget: Forget,
+            visit: Visit [Basket],
+            contents: Contents [Basket],
+            forget: Forget [Basket],
         }
     };
 }
