@@ -110,9 +110,6 @@ pub enum JsonError {
     /// A body of white space or `null`: .NET dereferences the null it reads.
     #[error("Object reference not set to an instance of an object.")]
     NullBody,
-    /// A body or query that is not UTF-8 text.
-    #[error("The request's JSON is not UTF-8 text.")]
-    NotText,
     /// The handler's fault.
     #[error("{0}")]
     Fault(String),
@@ -145,7 +142,7 @@ impl JsonError {
             | JsonError::ArrayTrailingComma
             | JsonError::ArrayCommaExpected
             | JsonError::ArrayEndExpected => "System.ArgumentException",
-            JsonError::BadUnicodeEscape | JsonError::NotText => "System.FormatException",
+            JsonError::BadUnicodeEscape => "System.FormatException",
             JsonError::NotValidValue { .. } => "System.Exception",
             JsonError::UndefinedEnumValue { .. } => "System.ArgumentException",
             JsonError::NoParameterlessConstructor(_) | JsonError::AbstractType(_) => {

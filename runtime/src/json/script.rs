@@ -38,6 +38,40 @@ pub fn is_json_call(content_type: Option<&str>) -> bool {
         && matches!(content_type.as_bytes().get(media.len()), None | Some(b';'))
 }
 
+/// A JSON call's body as `RestHandler` reads it, through `new StreamReader(InputStream)`:
+/// a byte order mark chooses the encoding (UTF-8, skipped; UTF-16 or UTF-32, in either byte
+/// order), and without one the body is UTF-8, whatever the content type's charset says. What
+/// does not decode is read as U+FFFD, as .NET's decoders' replacement fallback reads it.
+fn body_text(body: &[u8]) -> std::borrow::Cow<'_, str> {
+    /// UTF-32 (which encoding_rs, a decoder for the Web, leaves out): each four bytes a code
+    /// point, U+FFFD for what is none and for a last incomplete unit.
+    fn utf32(bytes: &[u8], unit: fn([u8; 4]) -> u32) -> String {
+        let units = bytes.chunks_exact(4);
+        let incomplete = !units.remainder().is_empty();
+        let mut text: String = units
+            .map(|c| char::from_u32(unit([c[0], c[1], c[2], c[3]])).unwrap_or('\u{FFFD}'))
+            .collect();
+        if incomplete {
+            text.push('\u{FFFD}');
+        }
+        text
+    }
+    // StreamReader's order: UTF-32 LE's mark begins as UTF-16 LE's does.
+    if let Some(rest) = body.strip_prefix(b"\xFF\xFE\x00\x00") {
+        return utf32(rest, u32::from_le_bytes).into();
+    }
+    if let Some(rest) = body.strip_prefix(b"\x00\x00\xFE\xFF") {
+        return utf32(rest, u32::from_be_bytes).into();
+    }
+    if body.starts_with(b"\xFF\xFE") {
+        return encoding_rs::UTF_16LE.decode_with_bom_removal(body).0;
+    }
+    if body.starts_with(b"\xFE\xFF") {
+        return encoding_rs::UTF_16BE.decode_with_bom_removal(body).0;
+    }
+    String::from_utf8_lossy(body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body))
+}
+
 /// The parameters of a JSON call, by name.
 #[derive(Debug)]
 pub struct ScriptArgs {
@@ -94,14 +128,11 @@ impl ScriptArgs {
             }
             return Ok(ScriptArgs { values });
         }
-        let body = request.body().as_ref();
-        // `StreamReader`'s detection: a UTF-8 byte order mark is skipped.
-        let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
-        let text = std::str::from_utf8(body).map_err(|_| JsonError::NotText)?;
+        let text = body_text(request.body().as_ref());
         if text.is_empty() {
             return Ok(ScriptArgs { values: Vec::new() });
         }
-        match parse(text)? {
+        match parse(&text)? {
             None | Some(Json::Null) => Err(JsonError::NullBody),
             Some(Json::Object(values)) => Ok(ScriptArgs { values }),
             Some(Json::Array(_)) => Err(JsonError::BodyIsArray),

@@ -245,3 +245,66 @@ fn tells_json_calls_by_their_content_type_as_asp_net_does() {
     assert!(!is_json_call(Some("text/json")));
     assert!(!is_json_call(None));
 }
+
+/// A POST body as `RestHandler`'s `StreamReader` reads it: a byte order mark chooses UTF-16
+/// or UTF-32 (either order) or is skipped (UTF-8); without one the body is UTF-8 whatever the
+/// charset, and what does not decode reads as U+FFFD.
+#[test]
+fn a_body_is_decoded_as_streamreader_decodes_it() {
+    use super::script::ScriptArgs;
+    let value = |body: Vec<u8>| -> String {
+        let request = http::Request::builder()
+            .method("POST")
+            .uri("/S.asmx/Echo")
+            .header("content-type", "application/json; charset=utf-8")
+            .body(body)
+            .unwrap();
+        let args = ScriptArgs::of_request(&request, "Echo", false, &["value"]).unwrap();
+        args.param::<String>("value").unwrap()
+    };
+    let json = "{\"value\":\"é€𝄞\"}";
+    let utf16 = |be: bool| -> Vec<u8> {
+        let mut bytes = if be {
+            vec![0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE]
+        };
+        for unit in json.encode_utf16() {
+            bytes.extend(if be {
+                unit.to_be_bytes()
+            } else {
+                unit.to_le_bytes()
+            });
+        }
+        bytes
+    };
+    let utf32 = |be: bool| -> Vec<u8> {
+        let mut bytes = if be {
+            vec![0, 0, 0xFE, 0xFF]
+        } else {
+            vec![0xFF, 0xFE, 0, 0]
+        };
+        for c in json.chars() {
+            let n = u32::from(c);
+            bytes.extend(if be { n.to_be_bytes() } else { n.to_le_bytes() });
+        }
+        bytes
+    };
+    let mut bom8 = b"\xEF\xBB\xBF".to_vec();
+    bom8.extend(json.as_bytes());
+    for body in [
+        json.as_bytes().to_vec(),
+        bom8,
+        utf16(false),
+        utf16(true),
+        utf32(false),
+        utf32(true),
+    ] {
+        assert_eq!(value(body), "é€𝄞");
+    }
+    // Not UTF-8: each bad sequence a U+FFFD, the rest read.
+    assert_eq!(
+        value(b"{\"value\":\"a\xFFb\xC3\"}".to_vec()),
+        "a\u{FFFD}b\u{FFFD}"
+    );
+}

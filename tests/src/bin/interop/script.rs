@@ -761,6 +761,49 @@ pub(crate) async fn script_malformed_section(
             Err(format!("{unexplained} of {count} answered otherwise"))
         },
     );
+    // Bodies in another encoding, as a .NET client's StreamWriter may send them: UTF-16 with
+    // its byte order mark, which RestHandler's StreamReader detects, and a byte that is no
+    // UTF-8, which it reads as U+FFFD.
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "{\"value\":\"é€𝄞\"}".encode_utf16() {
+        utf16.extend(unit.to_le_bytes());
+    }
+    for (what, body, want) in [
+        ("UTF-16 with its byte order mark", utf16, "{\"d\":\"é€𝄞\"}"),
+        (
+            "a byte that is no UTF-8",
+            b"{\"value\":\"a\xFFb\"}".to_vec(),
+            "{\"d\":\"a\u{FFFD}b\"}",
+        ),
+    ] {
+        let mut request = format!(
+            "POST /api/rmm/ScriptService.asmx/Echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        request.extend(&body);
+        let verdict = match (
+            exchange(mono.addr, &request).await,
+            exchange(ours.addr, &request).await,
+        ) {
+            (Ok(theirs), Ok(mine)) => {
+                let (theirs, mine) = (
+                    String::from_utf8_lossy(&theirs.body).into_owned(),
+                    String::from_utf8_lossy(&mine.body).into_owned(),
+                );
+                if mine == want && theirs == want {
+                    Ok(())
+                } else {
+                    Err(format!("want {want}: the host {theirs}, ours {mine}"))
+                }
+            }
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        };
+        checks.check(
+            &format!("script: a body in {what}, read as .NET reads it"),
+            verdict,
+        );
+    }
     // And ours goes on serving.
     let client = ScriptServiceClient::new(&ours.base).with_binding(Binding::Json);
     let sum = client.add(&Add { a: 2, b: 3 }).await;
