@@ -32,7 +32,7 @@ wait_port() {
 }
 
 server_port="$(free_port)"
-"$target/debug/calculator-server" "127.0.0.1:$server_port" >/dev/null &
+"$target/debug/calculator-server" --listen "127.0.0.1:$server_port" >/dev/null &
 server=$!
 shadow=""
 trap 'kill $server $shadow 2>/dev/null || true' EXIT

@@ -104,15 +104,10 @@ fn start_redis(dir: &Path) -> Result<(Process, String), String> {
 fn start_replica(binary: &Path, redis: &str) -> Result<(Process, u16, u16), String> {
     let mut child = Command::new(binary)
         .args(["--listen", "127.0.0.1:0", "--redis", redis])
-        .args(["--lock-expiry", &LOCK_EXPIRY_SECONDS.to_string()])
-        .args([
-            "--admin",
-            "127.0.0.1:0",
-            "--drain-delay",
-            "0.5",
-            "--grace",
-            "10",
-        ])
+        .args(["--session-lock-expiry", &LOCK_EXPIRY_SECONDS.to_string()])
+        .args(["--admin", "127.0.0.1:0", "--shutdown-grace", "10"])
+        // A setting from the environment, as a container passes it.
+        .env("RMM_DRAIN_DELAY", "500ms")
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;

@@ -7,9 +7,17 @@ mod admin;
 mod health;
 mod metrics;
 mod observe;
+#[cfg(feature = "settings")]
+mod settings;
+#[cfg(feature = "otel")]
+mod telemetry;
 
 pub use admin::Admin;
 pub use health::{drain, stop_signal, Health};
 pub use metrics::Metrics;
 #[doc(hidden)] // for generated code
 pub use observe::{observe, observing};
+#[cfg(feature = "settings")]
+pub use settings::{Bound, RunError, Settings};
+#[cfg(feature = "otel")]
+pub use telemetry::Telemetry;

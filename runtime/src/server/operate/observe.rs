@@ -36,6 +36,10 @@ where
         binding = binding.label(),
         status = tracing::field::Empty,
         duration_ms = tracing::field::Empty,
+        // What OpenTelemetry's bridge reads (`Telemetry`): a server span, an error when the
+        // call was not answered 200.
+        otel.kind = "server",
+        otel.status_code = tracing::field::Empty,
     );
     let metrics = config.metrics.as_ref();
     let (name, key) = (operation.name, binding.key());
@@ -59,6 +63,9 @@ where
             "refused"
         }
     };
+    if outcome != "ok" {
+        span.record("otel.status_code", "error");
+    }
     if let Some(metrics) = metrics {
         metrics.ended(name, key, outcome, took);
     }
