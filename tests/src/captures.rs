@@ -202,6 +202,70 @@ pub fn answer_differences(host: &Message, ours: &http::Response<Bytes>) -> Vec<S
     problems
 }
 
+/// What differs between the host's recorded answer to a call of ASMX's JSON face (a
+/// `[ScriptService]`'s: `Content-Type: application/json`) and `ours`, as
+/// [`answer_differences`] compares the others, and their `jsonerror` headers; but for two things
+/// Mono writes otherwise than .NET Framework in every answer, where rmm writes .NET's: the
+/// charset of the content type (`application/json; charset=utf-8`, and `text/xml;
+/// charset=utf-8` for an operation answering in XML, on .NET; no charset on Mono) and the
+/// `__type` hint .NET writes first in a class's object (Mono writes none): ours is read
+/// without them.
+pub fn json_answer_differences(host: &Message, ours: &http::Response<Bytes>) -> Vec<String> {
+    let mut like_host = http::Response::builder().status(ours.status());
+    for (name, value) in ours.headers() {
+        let value = value.to_str().unwrap_or_default();
+        let value = match (name.as_str(), host.header(name.as_str())) {
+            ("content-type", Some(theirs))
+                if value.strip_suffix("; charset=utf-8") == Some(theirs) =>
+            {
+                theirs
+            }
+            _ => value,
+        };
+        like_host = like_host.header(name, value);
+    }
+    let json = ours
+        .headers()
+        .get("content-type")
+        .is_some_and(|t| t.as_bytes().starts_with(b"application/json"));
+    let body = if json {
+        Bytes::from(without_hints(&String::from_utf8_lossy(ours.body())))
+    } else {
+        ours.body().clone()
+    };
+    let like_host = like_host
+        .body(body)
+        .expect("the headers of a response are a response's");
+    let mut problems = answer_differences(host, &like_host);
+    let jsonerror = ours
+        .headers()
+        .get("jsonerror")
+        .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned());
+    if jsonerror.as_deref() != host.header("jsonerror") {
+        problems.push(format!(
+            "jsonerror {jsonerror:?}, host {:?}",
+            host.header("jsonerror")
+        ));
+    }
+    problems
+}
+
+/// `body` (JSON) without its `"__type":"…"` members, which .NET Framework writes first in a
+/// class's object and Mono does not write.
+pub fn without_hints(body: &str) -> String {
+    const HINT: &str = "\"__type\":\"";
+    let mut out = String::with_capacity(body.len());
+    let mut rest = body;
+    while let Some(at) = rest.find(HINT) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + HINT.len()..];
+        let end = after.find('"').map_or(after.len(), |i| i + 1);
+        rest = after[end..].strip_prefix(',').unwrap_or(&after[end..]);
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The fault code of a SOAP 1.1 or 1.2 fault body (`soap:Client`, `soap:Sender`).
 pub fn fault_code(body: &str) -> Option<&str> {
     between(body, "<faultcode>", "</faultcode>")
@@ -384,6 +448,15 @@ mod tests {
         assert_eq!(with_raw_cr(b"a&#xD;\nb&#xD;"), b"a\r\nb\r");
         assert_eq!(with_raw_cr(b"&#xA;"), b"&#xA;");
         assert_eq!(xml_line_ends("a\r\nb\rc\n"), "a\nb\nc\n");
+    }
+
+    #[test]
+    fn hints_are_left_out_with_their_comma() {
+        assert_eq!(
+            without_hints(r#"{"d":[{"__type":"A.B","X":1},{"__type":"A.B"}]}"#),
+            r#"{"d":[{"X":1},{}]}"#
+        );
+        assert_eq!(without_hints(r#"{"d":"__type"}"#), r#"{"d":"__type"}"#);
     }
 
     #[test]

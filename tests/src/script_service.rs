@@ -3,9 +3,23 @@
 //! on: each with the answer .NET Framework's `RestHandler` gives (which rmm's server must give
 //! byte for byte, `tests/tests/script.rs`) and how the reference host, Mono, answers it
 //! (`cargo xtask interop` sends each to the live host): the same, or differently for a
-//! reason named here, where Mono departs from .NET Framework.
+//! reason named here, where Mono departs from .NET Framework. And its recorded exchanges
+//! (`tests/fixtures/script/asmx/`, written by `cargo xtask interop --record`): the request set
+//! generated on every recording ([`generated_cases`]) and where rmm answers them otherwise on
+//! purpose ([`DELIBERATE`]).
 
+use std::path::PathBuf;
+
+use rmm_script::runtime::deps::bytes::Bytes;
+use rmm_script::runtime::deps::chrono::{NaiveDate, NaiveDateTime};
+use rmm_script::runtime::deps::http::Request;
+use rmm_script::wire::OperationRequest;
 use rmm_script::*;
+
+/// `tests/fixtures/script/asmx` in the workspace.
+pub fn exchanges_dir() -> PathBuf {
+    crate::root().join("tests/fixtures/script/asmx")
+}
 
 /// rmm's implementation of the script service: each operation as ScriptService.cs has it.
 #[derive(Debug, Clone, Copy, Default)]
@@ -659,3 +673,356 @@ pub const CALLS: &[JsonCall] = &[
         )
     },
 ];
+
+/// Where our answer to a recorded exchange differs from the host's on purpose: (recorded
+/// exchange, our status, why). `tests/tests/script_fidelity.rs` replays these through our
+/// server and checks that they still differ. Not listed: what differs in every JSON answer
+/// (the `__type` hints and the content type's charset, which
+/// `rmm_tests::captures::json_answer_differences` reads apart).
+pub const DELIBERATE: &[(&str, u16, &str)] = &[
+    ("get-client-echo-date-time", 200, HTTP_ZULU),
+    ("get-client-echo-date-time-early", 200, HTTP_ZULU),
+    ("post-client-echo-date-time", 200, HTTP_ZULU),
+    ("post-client-echo-date-time-early", 200, HTTP_ZULU),
+    ("js", 200, PROXY),
+    (
+        "jsdebug",
+        200,
+        "the proxy is .NET Framework's text, Mono's its own (the same calls, compared apart); \
+         .NET leaves the debug proxy uncached (private), Mono caches it (public)",
+    ),
+    ("json-client-echo-date-time-early", 200, EARLY_DATE),
+    ("json-client-echo-points-default-date", 200, EARLY_DATE),
+    ("json-client-echo-strings", 200, AMPERSAND),
+    ("json-client-echo-text", 200, AMPERSAND),
+    ("json-echo-ampersand", 200, AMPERSAND),
+    ("json-client-greet", 200, MONO_GET),
+    ("json-greet-get", 200, MONO_GET),
+    ("json-greet-get-unquoted", 500, MONO_GET),
+    (
+        "json-greet-get-single-quotes",
+        200,
+        "a GET value is a JSON value on .NET Framework ('bob' a string, \"2\" the int 2); Mono \
+         reads the text as it is, and \"2\" with its quotes is no int: its HTML error page",
+    ),
+    ("json-greet-get-missing", 500, MONO_LENIENT),
+    ("json-add-fraction", 500, MONO_LENIENT),
+    ("json-add-missing", 500, MONO_LENIENT),
+    ("json-add-null", 500, MONO_LENIENT),
+    ("json-add-truncated", 500, MONO_LENIENT),
+    ("json-echo-mood-undefined", 500, MONO_LENIENT),
+    ("json-add-array-body", 500, MONO_HTML),
+    ("json-add-empty-body", 500, MONO_HTML),
+    ("json-add-overflow", 500, MONO_HTML),
+    ("json-add-trailing-comma", 500, MONO_HTML),
+    ("json-add-wrong-type", 500, MONO_HTML),
+    ("json-echo-trailing-text", 500, MONO_HTML),
+    (
+        "json-add-get",
+        500,
+        "an operation without UseHttpGet called with GET: .NET Framework refuses the verb; \
+         Mono does not check it",
+    ),
+    (
+        "json-greet-post",
+        500,
+        "an operation marked UseHttpGet called with POST: .NET Framework refuses the verb; \
+         Mono does not check it",
+    ),
+    (
+        "json-add-lower-case",
+        200,
+        "a method name in another case: .NET Framework's method table ignores case; Mono's \
+         does not (its HTML error page)",
+    ),
+    (
+        "json-echo-shape-unknown-hint",
+        500,
+        "a __type naming a class that is no client type of the service (Circle is in no \
+         signature): .NET Framework's resolver refuses it; Mono reads no hints and answers the \
+         Shape",
+    ),
+    ("json-text-as-xml", 200, MONO_XML_STRING),
+    ("json-text-as-xml-null", 500, MONO_XML_STRING),
+];
+
+/// A UTC reading over HTTP GET/POST.
+const HTTP_ZULU: &str = "Z over GET/POST is kept; the host reads it as its local time, written \
+                         with its offset (the same instant)";
+
+/// The JavaScript proxy.
+const PROXY: &str = "the proxy is .NET Framework's text, Mono's its own (the same calls, \
+                     compared apart)";
+
+/// A date before the year 100 in JSON.
+const EARLY_DATE: &str = "a date before the year 100 (the default, year 1, among them): .NET \
+                          Framework writes its milliseconds since 1970; Mono clamps it to \
+                          -59011459200000";
+
+/// `&` in a JSON string.
+const AMPERSAND: &str = "JavaScriptStringEncode escapes & (and U+2028, U+2029, U+0085) on .NET \
+                         Framework 4.5 and later; Mono writes them as they are";
+
+/// The methods a JavaScript proxy (`/js`, `/jsdebug`) invokes: `'Name',useGet,{arguments}` of
+/// each, in order. What a page calls through the proxy, whoever wrote its text.
+pub fn proxy_calls(proxy: &str) -> Vec<String> {
+    proxy
+        .split("this._invoke(")
+        .skip(1)
+        .filter_map(|call| {
+            let start = call.find('\'')?;
+            let end = call.find("},")?;
+            Some(call[start..=end].to_owned())
+        })
+        .collect()
+}
+
+/// One request of the recorded set: its name (without the binding's prefix), what it is,
+/// and the request as the generated client encodes it.
+pub struct GeneratedCase {
+    /// `echo-point`: the file is `{binding prefix}-client-{slug}.txt`.
+    pub slug: &'static str,
+    /// The operation called.
+    pub operation: Operation,
+    /// The call, as the generated client sends it.
+    pub request: Request<Bytes>,
+}
+
+/// A clock reading of the recorded set.
+fn reading(year: i32, month: u32, day: u32, millis: u32) -> NaiveDateTime {
+    NaiveDate::from_ymd_opt(year, month, day)
+        .and_then(|d| d.and_hms_milli_opt(23, 31, 30, millis))
+        .expect("a date")
+}
+
+/// The generated part of the recorded set, for one binding: every operation the host offers
+/// on it but the session ones (whose answers carry a new random `ASP.NET_SessionId` on every
+/// recording), with sample values, as the generated client sends them. A null, which HTTP
+/// GET/POST cannot carry, is sent over SOAP and JSON only; the SOAP-only operations (classes,
+/// a guid) are also JSON's; those answering in XML (`ResponseFormat.Xml`) are not called over
+/// JSON by the generated client.
+pub fn generated_cases(binding: Binding) -> Vec<GeneratedCase> {
+    let none = Credentials::default();
+    let nulls = binding.is_soap() || binding == Binding::Json;
+    let mut cases = Vec::new();
+    let mut add = |slug: &'static str, call: &dyn Encode| {
+        let operation = call.operation();
+        if !operation.info().bindings.contains(&binding) {
+            return;
+        }
+        let request = match call.encode(&none, binding) {
+            Ok(request) => request,
+            // The generated client does not call these over JSON; the written cases
+            // `json-*-as-xml` do.
+            Err(EncodeError::XmlAnswer { .. }) => return,
+            Err(e) => panic!("{slug} over {binding}: {e}"),
+        };
+        cases.push(GeneratedCase {
+            slug,
+            operation,
+            request,
+        });
+    };
+    let when = DateTime::utc(reading(2009, 2, 13, 123));
+    let point = Point {
+        x: 1,
+        y: -2,
+        name: Some("p <1>".into()),
+        when,
+    };
+    add("add", &Add { a: 2, b: 3 });
+    add("add-wraps", &Add { a: i32::MAX, b: 1 });
+    add(
+        "echo",
+        &Echo {
+            value: Some("a\"b\\c/d<e>'é𝄞\t".into()),
+        },
+    );
+    // Without `<`, which ASP.NET's request validation refuses in a GET/POST value.
+    add(
+        "echo-text",
+        &Echo {
+            value: Some("a \"b\" & é𝄞\t/ ß".into()),
+        },
+    );
+    add(
+        "echo-empty",
+        &Echo {
+            value: Some(String::new()),
+        },
+    );
+    if nulls {
+        add("echo-null", &Echo { value: None });
+    }
+    add("echo-boolean", &EchoBoolean { value: true });
+    add("echo-long-max", &EchoLong { value: i64::MAX });
+    add("echo-long-min", &EchoLong { value: i64::MIN });
+    add("echo-double", &EchoDouble { value: 0.1 });
+    add("echo-double-large", &EchoDouble { value: -1.5e300 });
+    add(
+        "echo-decimal",
+        &EchoDecimal {
+            value: Decimal::new(150, 2),
+        },
+    );
+    add(
+        "echo-decimal-max",
+        &EchoDecimal {
+            value: Decimal::MAX,
+        },
+    );
+    add("echo-date-time", &EchoDateTime { value: when });
+    add(
+        "echo-date-time-unspecified",
+        &EchoDateTime {
+            value: DateTime::unspecified(reading(2020, 1, 2, 0)),
+        },
+    );
+    add(
+        "echo-date-time-early",
+        &EchoDateTime {
+            value: DateTime::utc(reading(50, 6, 1, 0)),
+        },
+    );
+    add(
+        "echo-guid",
+        &EchoGuid {
+            value: "6f9619ff-8b86-d011-b42d-00c04fc964ff"
+                .parse()
+                .expect("a guid"),
+        },
+    );
+    add("echo-mood", &EchoMood { value: Mood::Angry });
+    add(
+        "echo-bytes",
+        &EchoBytes {
+            value: Some(vec![0, 1, 2, 255]),
+        },
+    );
+    add(
+        "echo-ints",
+        &EchoInts {
+            value: Some(vec![i32::MIN, 0, i32::MAX]),
+        },
+    );
+    let strings =
+        |values: &[Option<&str>]| Some(values.iter().map(|v| v.map(str::to_owned)).collect());
+    add(
+        "echo-strings",
+        &EchoStrings {
+            value: strings(&[Some("a"), Some(""), Some("x & y")]),
+        },
+    );
+    if nulls {
+        add("echo-ints-null", &EchoInts { value: None });
+        add(
+            "echo-strings-null-item",
+            &EchoStrings {
+                value: strings(&[Some("a"), None, Some("b")]),
+            },
+        );
+    }
+    add(
+        "echo-point",
+        &EchoPoint {
+            value: Some(point.clone()),
+        },
+    );
+    add("echo-point-null", &EchoPoint { value: None });
+    add(
+        "echo-points",
+        &EchoPoints {
+            value: Some(vec![Some(point.clone()), None]),
+        },
+    );
+    add(
+        "echo-points-default-date",
+        &EchoPoints {
+            value: Some(vec![Some(Point {
+                x: 1,
+                ..Point::default()
+            })]),
+        },
+    );
+    add(
+        "echo-shape",
+        &EchoShape {
+            value: Some(AnyShape::Shape(Shape {
+                label: Some("s".into()),
+            })),
+        },
+    );
+    add(
+        "echo-shape-circle",
+        &EchoShape {
+            value: Some(AnyShape::Circle(Circle {
+                label: Some("c".into()),
+                radius: 1.5,
+            })),
+        },
+    );
+    add("echo-shape-null", &EchoShape { value: None });
+    add(
+        "move",
+        &Move {
+            p: Some(point),
+            dx: 3,
+            dy: 4,
+        },
+    );
+    add(
+        "greet",
+        &Greet {
+            name: Some("Ann".into()),
+            times: 2,
+        },
+    );
+    add("point-as-xml", &PointAsXml { x: 1, y: 2 });
+    add("count-as-xml", &CountAsXml { n: 5 });
+    add(
+        "text-as-xml",
+        &TextAsXml {
+            text: Some("a<b>&c".into()),
+        },
+    );
+    add("points-as-xml", &PointsAsXml { n: 2 });
+    add("points-as-xml-empty", &PointsAsXml { n: 0 });
+    add("nothing", &Nothing {});
+    // An exception of the service's own: over JSON, Mono writes its stack trace whatever
+    // customErrors says, naming the service's assembly by its module version id, which mcs
+    // makes anew on every compile (every start of the host), so the answer would change with
+    // each recording. .NET's answer to them over JSON is `tests/tests/script.rs`'s.
+    if binding != Binding::Json {
+        add(
+            "fail",
+            &Fail {
+                message: Some("boom".into()),
+            },
+        );
+        add(
+            "move-null",
+            &Move {
+                p: None,
+                dx: 3,
+                dy: 4,
+            },
+        );
+    }
+    cases
+}
+
+/// A request of any operation, encoded as the generated client encodes it.
+trait Encode {
+    fn operation(&self) -> Operation;
+    fn encode(&self, none: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError>;
+}
+
+impl<T: OperationRequest> Encode for T {
+    fn operation(&self) -> Operation {
+        T::OPERATION
+    }
+
+    fn encode(&self, none: &Credentials, binding: Binding) -> Result<Request<Bytes>, EncodeError> {
+        self.encode_request(none, binding)
+    }
+}

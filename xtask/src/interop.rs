@@ -12,8 +12,9 @@
 //!
 //! `cargo xtask interop --record` records instead of checking: it starts the host the same
 //! way and has the checks binary send the request sets to it and write the exchanges into
-//! `tests/fixtures/asmx/` (the Mobile service) and `tests/fixtures/types/asmx/` (the types
-//! service); zeep is not needed for that.
+//! `tests/fixtures/asmx/` (the Mobile service), `tests/fixtures/types/asmx/` (the types
+//! service), `tests/fixtures/objects/asmx/` (the objects service) and
+//! `tests/fixtures/script/asmx/` (the script service); zeep is not needed for that.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -110,8 +111,8 @@ pub fn run(rest: &[String]) -> Result<(), String> {
 }
 
 /// The directories of `tests/fixtures` the recorder writes: the Mobile service's exchanges,
-/// the types service's and the objects service's.
-const RECORDED: [&str; 3] = ["asmx", "types/asmx", "objects/asmx"];
+/// the types service's, the objects service's and the script service's.
+const RECORDED: [&str; 4] = ["asmx", "types/asmx", "objects/asmx", "script/asmx"];
 
 /// Copies the files of `from` into `to` (created).
 fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
@@ -125,7 +126,8 @@ fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// The files of `fixtures` and `fresh` that differ in more than their `Date` header lines,
+/// The files of `fixtures` and `fresh` that differ in more than their `Date` header lines
+/// (and `Expires`, which the script service's JavaScript proxies set a year after `Date`),
 /// and those only one of them has.
 fn recording_differences(fixtures: &Path, fresh: &Path) -> Result<Vec<String>, String> {
     let names = |dir: &Path| -> Result<std::collections::BTreeSet<String>, String> {
@@ -138,7 +140,7 @@ fn recording_differences(fixtures: &Path, fresh: &Path) -> Result<Vec<String>, S
     let without_dates = |bytes: Vec<u8>| -> Vec<Vec<u8>> {
         bytes
             .split(|&b| b == b'\n')
-            .filter(|line| !line.starts_with(b"Date: "))
+            .filter(|line| !line.starts_with(b"Date: ") && !line.starts_with(b"Expires: "))
             .map(<[u8]>::to_vec)
             .collect()
     };

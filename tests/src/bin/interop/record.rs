@@ -1,6 +1,7 @@
 //! `--record DIR`: records the reference host's answers into the project's fixtures (`DIR` is
 //! `tests/fixtures` or a copy of it): the Mobile service's exchanges into `DIR/asmx/`, the
-//! types service's into `DIR/types/asmx/`, the objects service's into `DIR/objects/asmx/`.
+//! types service's into `DIR/types/asmx/`, the objects service's into `DIR/objects/asmx/`, the
+//! script service's into `DIR/script/asmx/`.
 //!
 //! Each service's request set is of two kinds:
 //!
@@ -10,7 +11,7 @@
 //! - **generated** cases, made here from the spec on every run: for the Mobile service, every
 //!   operation × binding as the generated client sends it with the sample values, and the
 //!   client's error cases (a fault, a type error, a missing parameter) on every binding; for
-//!   the types service, `rmm_tests::types_service::generated_cases`. They follow the spec,
+//!   the types, objects and script services, their `generated_cases`. They follow the spec,
 //!   so a new operation is recorded without writing anything.
 //!
 //! Each request goes to the host byte for byte as the file holds it, on a connection of its
@@ -18,7 +19,8 @@
 //! the connection's end). The host is told the
 //! recorded `Host` (`127.0.0.1:18081`), whatever port it listens on, so the addresses it
 //! writes (WSDL, help pages) do not depend on the run; recording twice gives the same files
-//! but for the `Date` header. Each directory's `INDEX.md` lists its cases.
+//! but for the `Date` header (and the `Expires` that the script service's JavaScript proxies
+//! set a year after it). Each directory's `INDEX.md` lists its cases.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -27,7 +29,7 @@ use std::path::Path;
 
 use rmm_mobile::{Binding, Operation};
 use rmm_tests::captures::{self, RawCapture};
-use rmm_tests::{objects_service, types_service};
+use rmm_tests::{objects_service, script_service, types_service};
 
 use crate::client::{encode, pairs_for, ErrorCase, ERROR_CASES};
 use crate::mutation::mutate;
@@ -102,9 +104,10 @@ pub(crate) fn generated_names() -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Records both services' exchanges from the host at `addr` into `fixtures` (the project's
+/// Records the services' exchanges from the host at `addr` into `fixtures` (the project's
 /// `tests/fixtures`, or a copy of it): the Mobile service's into `asmx/`, the types service's
-/// into `types/asmx/`.
+/// into `types/asmx/`, the objects service's into `objects/asmx/`, the script service's into
+/// `script/asmx/`.
 pub(crate) async fn record(addr: SocketAddr, fixtures: &Path) -> Result<(), String> {
     record_into(addr, &fixtures.join("asmx"), generated()?, INDEX_HEAD).await?;
     record_into(
@@ -120,7 +123,36 @@ pub(crate) async fn record(addr: SocketAddr, fixtures: &Path) -> Result<(), Stri
         objects_generated(),
         OBJECTS_INDEX_HEAD,
     )
+    .await?;
+    record_into(
+        addr,
+        &fixtures.join("script/asmx"),
+        script_generated(),
+        SCRIPT_INDEX_HEAD,
+    )
     .await
+}
+
+/// The script service's generated cases (`rmm_tests::script_service::generated_cases`): over
+/// JSON, then the WSDL's four bindings.
+fn script_generated() -> Vec<RawCapture> {
+    let mut cases = Vec::new();
+    let bindings = std::iter::once(rmm_script::Binding::Json).chain(rmm_script::Binding::ALL);
+    for binding in bindings {
+        for case in script_service::generated_cases(binding) {
+            cases.push(RawCapture {
+                name: format!("{}-client-{}", types_service::prefix(binding), case.slug),
+                what: format!(
+                    "{binding}: {} as the generated client sends it ({})",
+                    case.operation.name(),
+                    case.slug
+                ),
+                request: raw_request(&case.request, RECORDED_HOST),
+                response: None,
+            });
+        }
+    }
+    cases
 }
 
 /// The objects service's generated cases (`rmm_tests::objects_service::generated_cases`).
@@ -253,6 +285,24 @@ recursion), recorded by `cargo xtask interop --record` from the project's Mono A
 (`tests/src/captures.rs`). Cases named `*-client-*` are generated on every recording
 (`rmm_tests::objects_service::generated_cases`); the others are written by hand: add a file with
 a request section to add one.
+
+| file | what | status | content type |
+|---|---|---|---|
+";
+
+const SCRIPT_INDEX_HEAD: &str = "\
+# The script service's exchanges
+
+The fourth recorded reference service (`tests/interop/asmx/ScriptService.cs`: a
+`[ScriptService]`, ASMX's JSON face beside its SOAP 1.1, SOAP 1.2, HTTP GET and HTTP POST),
+recorded by `cargo xtask interop --record` from the project's Mono ASMX host;
+`tests/tests/script_fidelity.rs` replays every request through rmm's server for it
+(`rmm_tests::script_service::ScriptEcho`). The file format is the Mobile service's
+(`tests/src/captures.rs`). Cases named `*-client-*` are generated on every recording
+(`rmm_tests::script_service::generated_cases`; the session operations are left out, their
+answers carrying a new random `ASP.NET_SessionId` each time); the others are written by hand:
+add a file with a request section to add one. Recording again changes nothing but the `Date`
+headers and the proxies' (`js`, `jsdebug`) `Expires`, a year after it.
 
 | file | what | status | content type |
 |---|---|---|---|
