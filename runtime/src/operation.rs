@@ -73,6 +73,10 @@ pub struct OperationInfo {
     /// member or item, an `[XmlAnyElement]` member): their value trees keep each element as
     /// it was written, and are read by the cursor, not the scanner.
     pub raw_trees: bool,
+    /// It takes parameters. ASMX's HTTP GET and POST read none for an operation without
+    /// (`HttpServerProtocol.ReadParameters`: no reader), so a POST of any content type calls
+    /// it.
+    pub takes_parameters: bool,
 }
 
 impl OperationInfo {
@@ -148,5 +152,6 @@ pub(crate) mod fixtures {
         bare: false,
         request_element: "Op",
         raw_trees: false,
+        takes_parameters: true,
     };
 }

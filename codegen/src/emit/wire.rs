@@ -1058,6 +1058,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     // The operation's literals, of the service (`OPERATION`) or, for an rpc operation's HTTP
     // GET/POST result documents, of `{namespace}/literalTypes` (`DOCUMENTS`).
     let raw_trees = model.raw_trees(op);
+    let takes_parameters = !op.params.is_empty();
     let info = |service: TokenStream| {
         quote! {
             runtime::OperationInfo {
@@ -1076,6 +1077,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 bare: #bare,
                 request_element: #request_element,
                 raw_trees: #raw_trees,
+                takes_parameters: #takes_parameters,
             }
         }
     };

@@ -41,6 +41,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileAccountJournalUpdate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileAccountJournalUpdate {

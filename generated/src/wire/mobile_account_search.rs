@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileAccountSearch",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileAccountSearch {

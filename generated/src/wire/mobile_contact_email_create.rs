@@ -40,6 +40,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileContactEmailCreate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileContactEmailCreate {

@@ -48,6 +48,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileContactUpdate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileContactUpdate {

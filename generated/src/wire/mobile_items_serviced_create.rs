@@ -53,6 +53,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileItemsServicedCreate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileItemsServicedCreate {

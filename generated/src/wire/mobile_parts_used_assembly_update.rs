@@ -39,6 +39,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobilePartsUsedAssemblyUpdate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobilePartsUsedAssemblyUpdate {

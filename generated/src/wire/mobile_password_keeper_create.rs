@@ -45,6 +45,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobilePasswordKeeperCreate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobilePasswordKeeperCreate {

@@ -41,6 +41,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobilePriceBookQuantityEachLocation",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobilePriceBookQuantityEachLocation {

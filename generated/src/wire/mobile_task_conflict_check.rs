@@ -43,6 +43,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileTaskConflictCheck",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileTaskConflictCheck {

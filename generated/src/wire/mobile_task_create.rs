@@ -58,6 +58,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MobileTaskCreate",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl MobileTaskCreate {

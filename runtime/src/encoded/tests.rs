@@ -28,6 +28,7 @@ static OP: OperationInfo = OperationInfo {
     bare: false,
     request_element: "Op",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 static RPC: RpcInfo = RpcInfo {

@@ -224,7 +224,8 @@ pub fn route<O: OperationSet>(service: &ServiceInfo, request: &Request<Bytes>) -
         };
         return Route::Refused(plain_error(StatusCode::INTERNAL_SERVER_ERROR, &message));
     };
-    if binding == Binding::HttpPost {
+    // An operation without parameters reads nothing, so any content type calls it.
+    if binding == Binding::HttpPost && operation.info().takes_parameters {
         let content_type = header(request, CONTENT_TYPE).map(media_type);
         if !content_type.is_some_and(|t| t.eq_ignore_ascii_case(message::FORM_CONTENT_TYPE)) {
             // ASMX's AJAX handler would answer JSON here; this service speaks the four

@@ -22,6 +22,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoInts",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 /// The names of its encoded messages (`[SoapRpcMethod]`).
@@ -50,6 +51,7 @@ pub static DOCUMENTS: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoInts",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl EchoInts {

@@ -22,6 +22,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoSimple",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 /// The names of its encoded messages (`[SoapRpcMethod]`).

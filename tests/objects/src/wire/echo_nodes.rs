@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoNodes",
     raw_trees: true,
+    takes_parameters: true,
 };
 
 impl EchoNodes {

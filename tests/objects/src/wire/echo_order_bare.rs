@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: true,
     request_element: "order",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl EchoOrderBare {

@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "MakeWrapping",
     raw_trees: true,
+    takes_parameters: true,
 };
 
 impl MakeWrapping {

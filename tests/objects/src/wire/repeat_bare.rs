@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: true,
     request_element: "text",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl RepeatBare {

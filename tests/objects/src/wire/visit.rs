@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Visit",
     raw_trees: true,
+    takes_parameters: true,
 };
 
 impl Visit {

@@ -34,6 +34,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoBytes",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl EchoBytes {

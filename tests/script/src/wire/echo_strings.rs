@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoStrings",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl EchoStrings {

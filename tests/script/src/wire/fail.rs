@@ -34,6 +34,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Fail",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl Fail {

@@ -34,6 +34,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Forget",
     raw_trees: false,
+    takes_parameters: false,
 };
 
 impl Forget {

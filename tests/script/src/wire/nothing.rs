@@ -34,6 +34,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Nothing",
     raw_trees: false,
+    takes_parameters: false,
 };
 
 impl Nothing {

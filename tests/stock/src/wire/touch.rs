@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Touch",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl Touch {

@@ -40,6 +40,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Weigh",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl Weigh {

@@ -44,6 +44,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Describe",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl Describe {

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoBase64Binary",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl EchoBase64Binary {

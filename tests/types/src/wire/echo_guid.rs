@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "EchoGuid",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl EchoGuid {

@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "DeleteProducts",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl DeleteProducts {

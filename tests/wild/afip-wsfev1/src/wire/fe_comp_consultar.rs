@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "FECompConsultar",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl FECompConsultar {

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "FECAEAConsultar",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl FECAEAConsultar {

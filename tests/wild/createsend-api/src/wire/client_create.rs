@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Client.Create",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl ClientCreate {

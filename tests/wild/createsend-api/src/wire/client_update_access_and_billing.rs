@@ -42,6 +42,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Client.UpdateAccessAndBilling",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl ClientUpdateAccessAndBilling {

@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Template.Update",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl TemplateUpdate {

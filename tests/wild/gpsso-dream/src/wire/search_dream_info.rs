@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "SearchDreamInfo",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl SearchDreamInfo {

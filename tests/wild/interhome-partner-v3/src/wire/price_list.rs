@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "PriceList",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl PriceList {

@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "GetIpLocation_2_0",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl GetIpLocation20 {

@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Order_PlaceOrder2",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl OrderPlaceOrder2 {

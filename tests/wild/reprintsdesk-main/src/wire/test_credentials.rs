@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Test_Credentials",
     raw_trees: false,
+    takes_parameters: false,
 };
 
 impl TestCredentials {

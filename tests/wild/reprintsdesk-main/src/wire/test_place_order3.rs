@@ -27,6 +27,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "Test_PlaceOrder3",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl TestPlaceOrder3 {

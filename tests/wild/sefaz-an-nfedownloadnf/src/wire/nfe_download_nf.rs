@@ -25,6 +25,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: true,
     request_element: "nfeDadosMsg",
     raw_trees: true,
+    takes_parameters: true,
 };
 
 impl NfeDownloadNF2 {

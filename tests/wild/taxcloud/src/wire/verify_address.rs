@@ -36,6 +36,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "VerifyAddress",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl VerifyAddress {

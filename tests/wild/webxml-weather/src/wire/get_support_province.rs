@@ -30,6 +30,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "getSupportProvince",
     raw_trees: false,
+    takes_parameters: false,
 };
 
 impl GetSupportProvince {

@@ -33,6 +33,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "GetInstruments",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl GetInstruments {

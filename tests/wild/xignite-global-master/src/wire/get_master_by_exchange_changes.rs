@@ -38,6 +38,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "GetMasterByExchangeChanges",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl GetMasterByExchangeChanges {

@@ -37,6 +37,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     bare: false,
     request_element: "GetMasterByIndustry",
     raw_trees: false,
+    takes_parameters: true,
 };
 
 impl GetMasterByIndustry {
