@@ -386,8 +386,7 @@ async fn run(args: Args) -> ExitCode {
             script::session_section(&mut checks, &ours_script).await;
             script::script_fidelity_section(&mut checks, &mono, &ours_script).await;
             script::script_proxy_section(&mut checks, &mono, &ours_script).await;
-            script::script_random_section(&mut checks, &mono, &ours_script, 500).await;
-            script::script_malformed_section(&mut checks, &mono, &ours_script, 500).await;
+            script::script_encodings_section(&mut checks, &mono, &ours_script).await;
             // Chromium calls our server: the page runs on a blocking thread, beside it.
             let (mono_ref, ours_ref) = (clone_target(&mono), clone_target(&ours_script));
             let browser = tokio::task::spawn_blocking(move || {

@@ -601,6 +601,7 @@ pub(crate) fn explained(
         .iter()
         .chain(TYPES_DELIBERATE)
         .chain(super::objects_deliberate::OBJECTS_DELIBERATE)
+        .chain(super::script_deliberate::SCRIPT_DELIBERATE)
         .find(|d| {
             class.starts_with(d.class)
                 && mono.status == d.mono_status
@@ -635,6 +636,8 @@ impl Deliberate {
             super::Service::Types
         } else if self.class.starts_with("objects:") {
             super::Service::Objects
+        } else if self.class.starts_with("script:") {
+            super::Service::Script
         } else {
             super::Service::Mobile
         }

@@ -13,6 +13,8 @@ mod deliberate;
 mod generate;
 mod objects;
 mod objects_deliberate;
+mod script;
+mod script_deliberate;
 pub(crate) mod shadow;
 mod types;
 mod types_deliberate;
@@ -55,6 +57,8 @@ pub(crate) enum Service {
     Types,
     /// The objects service (`objects::cases`).
     Objects,
+    /// The script service's JSON face (`script::cases`).
+    Script,
 }
 
 /// What a client acts on in an answer.
@@ -64,6 +68,9 @@ pub(crate) struct Outcome {
     content_type: String,
     /// `soap:Client` (1.1) or `soap:Sender/…` (1.2, with its subcode), when a fault.
     fault: Option<String>,
+    /// Whether the answer is ASP.NET AJAX's JSON error (`jsonerror: true`), which its
+    /// client reads as the call's failure.
+    json_error: bool,
     /// The body of a 200 (HTML pages aside), as the host would write it (our `&#xD;` as a
     /// raw CR: the one deliberate difference in results, see the README).
     pub(crate) body: Option<Vec<u8>>,
@@ -91,6 +98,7 @@ impl Outcome {
             status: raw.status,
             content_type,
             fault,
+            json_error: raw.header("jsonerror") == Some("true"),
             body,
         }
     }
@@ -101,6 +109,9 @@ impl Outcome {
         if let Some(fault) = &self.fault {
             text.push(' ');
             text.push_str(fault);
+        }
+        if self.json_error {
+            text.push_str(" jsonerror");
         }
         text
     }
@@ -185,9 +196,10 @@ fn host_stopped(case: &Case, report: &Path) -> String {
     )
 }
 
-/// `count` cases of `seed`: three in four for the Mobile service, the rest one value of the
-/// types service each, from a generator of its own so that a seed's Mobile cases do not
-/// depend on them.
+/// `count` cases of `seed`: half for the Mobile service, a quarter each for the types and the
+/// objects service, each from a generator of its own so that a seed's Mobile cases do not
+/// depend on them; and as many again of the script service's JSON face
+/// ([`script_cases`]), which the difftest sends beside them.
 pub(crate) fn cases(seed: u64, count: usize) -> Vec<Case> {
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
@@ -204,6 +216,13 @@ pub(crate) fn cases(seed: u64, count: usize) -> Vec<Case> {
     cases
 }
 
+/// `count` cases of the script service's JSON face, from a generator of their own.
+pub(crate) fn script_cases(seed: u64, count: usize) -> Vec<Case> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x7363_7269_7074_3335);
+    script::cases(&mut rng, count)
+}
+
 /// Sends every case of `seed` and `count` to both servers and writes the report; returns the
 /// number of unexplained differences.
 pub(crate) async fn run(
@@ -213,7 +232,8 @@ pub(crate) async fn run(
     count: usize,
     report: &Path,
 ) -> Result<usize, String> {
-    let cases = cases(seed, count);
+    let mut cases = cases(seed, count);
+    cases.extend(script_cases(seed, count / 4));
     warm_up(mono).await?;
     // rmm's server for the types service, beside the Mobile echo server (`ours`).
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -229,10 +249,18 @@ pub(crate) async fn run(
         rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho)
             .serve(listener),
     );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("cannot bind the script server: {e}"))?;
+    let ours_script = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(
+        rmm_script::ScriptServiceServer::new(rmm_tests::script_service::ScriptEcho).serve(listener),
+    );
     let ours_for = |service: Service| match service {
         Service::Mobile => ours,
         Service::Types => ours_types,
         Service::Objects => ours_objects,
+        Service::Script => ours_script,
     };
     let mut per_class: BTreeMap<String, usize> = BTreeMap::new();
     let mut seen: BTreeMap<Key, Seen> = BTreeMap::new();
@@ -278,6 +306,9 @@ pub(crate) async fn run(
             }
         };
         let (mut mo, oo) = (Outcome::of(&m), Outcome::of(&o));
+        if case.service == Service::Script {
+            mo.content_type = script::with_charset(mo.content_type);
+        }
         let mut m = m;
         let mut why = None;
         if difference(&mo, &oo).is_some() {
@@ -288,7 +319,10 @@ pub(crate) async fn run(
             // answer that does not repeat is not the host's behaviour, and the second counts.
             if why.is_none() {
                 if let Ok(again) = exchange(mono, &case.request).await {
-                    let ao = Outcome::of(&again);
+                    let mut ao = Outcome::of(&again);
+                    if case.service == Service::Script {
+                        ao.content_type = script::with_charset(ao.content_type);
+                    }
                     if ao != mo {
                         flakes.push((case.class.clone(), mo.summary(), ao.summary()));
                         (m, mo) = (again, ao);
@@ -313,6 +347,7 @@ pub(crate) async fn run(
         .iter()
         .chain(TYPES_DELIBERATE)
         .chain(objects_deliberate::OBJECTS_DELIBERATE)
+        .chain(script_deliberate::SCRIPT_DELIBERATE)
     {
         let request = rule.example();
         let answers = match (
