@@ -31,16 +31,31 @@ pub fn diff(options: &DiffOptions) -> Result<Outcome, String> {
     let spec_path = spec_of(&options.spec)?;
     let spec = rmm_codegen::spec::load(&spec_path).map_err(|e| e.to_string())?;
     let text = crate::import::wsdl_text(&options.source)?;
-    let imported = rmm_codegen::import::read_fetching(
+    let mut imported = rmm_codegen::import::read_fetching(
         &text,
         &options.source,
         false,
         &mut crate::import::fetch_schema,
     )
     .map_err(|e| e.to_string())?;
+    let probed = crate::import::with_script_face(&mut imported, &options.source);
     let yaml = imported.to_yaml();
-    let service = rmm_codegen::spec::parse(&yaml, &options.source)
+    let mut service = rmm_codegen::spec::parse(&yaml, &options.source)
         .map_err(|e| format!("the spec the service's WSDL imports to does not load: {e}"))?;
+    // What the service does not show is not compared: its JSON face where no live service was
+    // asked for its `/js` (a saved WSDL), and which operations answer JSON calls in XML
+    // (`[ScriptMethod(ResponseFormat = Xml)]`, in no proxy).
+    if !probed {
+        service.service.script = spec.service.script.clone();
+    }
+    for op in &mut service.operations {
+        if let Some(ours) = spec.operations.iter().find(|o| o.name == op.name) {
+            op.script_xml = ours.script_xml;
+            if !probed {
+                op.script_get = ours.script_get;
+            }
+        }
+    }
     let differences = rmm_codegen::drift::differences(&spec, &service);
     match options.format {
         DiffFormat::Text => {

@@ -41,22 +41,7 @@ pub fn import(options: &ImportOptions) -> Result<(), String> {
         &mut fetch_schema,
     )
     .map_err(|e| e.to_string())?;
-    // A live service's JSON face, which its WSDL does not show: a [ScriptService] serves
-    // its JavaScript proxy at {path}/js (another answers an error page).
-    if is_url(source) {
-        let proxy_url = format!("{}/js", source.split('?').next().unwrap_or(source));
-        if let Ok(proxy) = fetch(&proxy_url) {
-            match imported.with_script_proxy(&proxy) {
-                Ok(()) => eprintln!(
-                    "{proxy_url}: the service is a [ScriptService]: `script:` written (its JSON face)"
-                ),
-                Err(why) => eprintln!(
-                    "{proxy_url}: the service is a [ScriptService], but rmm does not carry it over \
-                     JSON yet ({why}): `script:` left out"
-                ),
-            }
-        }
-    }
+    with_script_face(&mut imported, source);
     for skipped in &imported.skipped {
         eprintln!("skipped: {skipped}");
     }
@@ -95,6 +80,29 @@ pub(crate) fn fetch_schema(location: &str) -> Result<String, String> {
     } else {
         Err(format!("{location} is not an http(s) URL"))
     }
+}
+
+/// A live service's JSON face, which its WSDL does not show: a [ScriptService] serves its
+/// JavaScript proxy at {path}/js (another answers an error page). Written into `imported` when
+/// `source` is a URL that serves one; whether the face was looked for (a file's WSDL has no
+/// service to ask).
+pub(crate) fn with_script_face(imported: &mut rmm_codegen::import::Imported, source: &str) -> bool {
+    if !is_url(source) {
+        return false;
+    }
+    let proxy_url = format!("{}/js", source.split('?').next().unwrap_or(source));
+    if let Ok(proxy) = fetch(&proxy_url) {
+        match imported.with_script_proxy(&proxy) {
+            Ok(()) => eprintln!(
+                "{proxy_url}: the service is a [ScriptService]: `script:` written (its JSON face)"
+            ),
+            Err(why) => eprintln!(
+                "{proxy_url}: the service is a [ScriptService], but rmm does not carry it over \
+                 JSON yet ({why}): `script:` left out"
+            ),
+        }
+    }
+    true
 }
 
 fn is_url(text: &str) -> bool {

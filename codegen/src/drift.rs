@@ -94,6 +94,34 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
         );
     }
 
+    // The JSON face ([ScriptService]): whether the service has one, its classes' namespace
+    // (their `__type` hints), and below which operations take GET.
+    match (&ours.script, &theirs.script) {
+        (None, Some(_)) => push(
+            "script-added",
+            "service".into(),
+            "the service answers JSON calls ([ScriptService], its /js proxy); the spec has no \
+             `script:`"
+                .into(),
+        ),
+        (Some(_), None) => push(
+            "script-withdrawn",
+            "service".into(),
+            "`script:` in the spec; the service answers no JSON calls (no /js proxy)".into(),
+        ),
+        (Some(a), Some(b)) if a.namespace != b.namespace => push(
+            "script-namespace-changed",
+            "service".into(),
+            format!(
+                "its classes' .NET namespace (their __type hints) is {:?} in the spec, {:?} by \
+                 the service",
+                a.namespace.as_deref().unwrap_or(""),
+                b.namespace.as_deref().unwrap_or("")
+            ),
+        ),
+        _ => {}
+    }
+
     // Operations.
     for op in &spec.operations {
         let subject = format!("operation {}", op.name);
@@ -181,6 +209,19 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
                     "the SOAPAction is {:?} in the spec, {:?} by the service",
                     op.action.as_deref().unwrap_or(&default_action),
                     other.action.as_deref().unwrap_or(&default_action)
+                ),
+            );
+        }
+        if ours.script.is_some() && theirs.script.is_some() && op.script_get != other.script_get {
+            let verb = |get: bool| if get { "GET" } else { "POST" };
+            push(
+                "script-verb-changed",
+                subject.clone(),
+                format!(
+                    "called over JSON with {} in the spec, with {} by the service \
+                     ([ScriptMethod(UseHttpGet)])",
+                    verb(op.script_get),
+                    verb(other.script_get)
                 ),
             );
         }
@@ -326,6 +367,10 @@ pub fn differences(spec: &Spec, service: &Spec) -> Vec<Difference> {
     for class in &spec.classes {
         let subject = format!("type {}", class.name);
         let Some(other) = service.classes.iter().find(|c| c.name == class.name) else {
+            // The session's class (`session:`) lives on the server; no WSDL shows it.
+            if ours.session.as_deref() == Some(class.name.as_str()) {
+                continue;
+            }
             push(
                 "type-withdrawn",
                 subject,

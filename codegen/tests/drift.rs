@@ -85,3 +85,39 @@ fn a_type_only_the_service_uses_is_named() {
         ["type Extra: in the spec, not used by the service"]
     );
 }
+
+fn script_spec(script: &str, get: bool) -> spec::Spec {
+    let text = format!(
+        "service:\n  name: S\n  namespace: http://s.example.com/\n  path: /S.asmx\n{script}\
+         credentials: []\noperations:\n  - name: Op\n    doc: An operation.\n{}\
+         \x20   params:\n      - n: int\n    result: int\n",
+        if get {
+            "    script:\n      get: true\n"
+        } else {
+            ""
+        }
+    );
+    spec::parse(&text, "s.yaml").unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
+#[test]
+fn the_json_face_its_namespace_and_each_operations_verb_are_compared() {
+    const FACE: &str = "  script:\n    namespace: Legacy\n";
+    const OTHER: &str = "  script:\n    namespace: Legacy.Web\n";
+    assert!(named(&script_spec(FACE, true), &script_spec(FACE, true)).is_empty());
+    assert_eq!(
+        named(&script_spec("", false), &script_spec(FACE, false)),
+        ["service: the service answers JSON calls ([ScriptService], its /js proxy); the spec has no `script:`"]
+    );
+    assert_eq!(
+        named(&script_spec(FACE, false), &script_spec("", false)),
+        ["service: `script:` in the spec; the service answers no JSON calls (no /js proxy)"]
+    );
+    assert_eq!(
+        named(&script_spec(FACE, false), &script_spec(OTHER, true)),
+        [
+            "service: its classes' .NET namespace (their __type hints) is \"Legacy\" in the spec, \"Legacy.Web\" by the service",
+            "operation Op: called over JSON with POST in the spec, with GET by the service ([ScriptMethod(UseHttpGet)])",
+        ]
+    );
+}

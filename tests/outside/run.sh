@@ -245,6 +245,14 @@ status=0
 [ "$status" = 1 ] || { echo "rmm diff of a drifted spec: exit $status, want 1" >&2; exit 1; }
 grep -qx "operation MakeShops: in the spec, not offered by the service" drift.txt
 grep -qx "operation MakeShop: offered by the service, not in the spec" drift.txt
+# The script service's JSON face, which only the live /js shows: its spec agrees (0); with
+# Greet's UseHttpGet gone from the spec, the verb is named (1).
+"$rmm" diff "$root/tests/script/rmm-spec.yaml" "$base/api/rmm/ScriptService.asmx?WSDL"
+sed 's/^      get: true$/      get: false/' "$root/tests/script/rmm-spec.yaml" >drifted-script.yaml
+status=0
+"$rmm" diff drifted-script.yaml "$base/api/rmm/ScriptService.asmx?WSDL" >drift.txt || status=$?
+[ "$status" = 1 ] || { echo "rmm diff of a drifted script spec: exit $status, want 1" >&2; exit 1; }
+grep -qx "operation Greet: called over JSON with POST in the spec, with GET by the service (\[ScriptMethod(UseHttpGet)\])" drift.txt
 
 step "a build script's crate"
 greeter="$scratch/published/crates/greeter"
