@@ -1,7 +1,7 @@
 //! Traces exported to an OpenTelemetry collector: a served process by its `Settings` with
 //! `--otlp-endpoint`, a collector's OTLP/HTTP endpoint here (its protobuf decoded with the
 //! project's own message types, as a collector decodes it), calls over JSON and SOAP, one
-//! failing, and the drain exporting what is left. One test: the process's `tracing`
+//! failing, one carrying its caller's W3C trace context, and the drain exporting what is left. One test: the process's `tracing`
 //! subscriber is installed once.
 
 use std::sync::{Arc, Mutex};
@@ -48,6 +48,14 @@ async fn collector() -> (String, Received) {
     (url, received)
 }
 
+/// The caller's trace and span, as its `traceparent` names them.
+const CALLER_TRACE: &str = "0af7651916cd43dd8448eb211c80319c";
+const CALLER_SPAN: &str = "b7ad6b7169203331";
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 fn attribute(span: &Span, key: &str) -> Option<String> {
     span.attributes
         .iter()
@@ -92,6 +100,16 @@ async fn each_call_is_a_server_span_at_the_collector() {
         .is_err());
     let soap = ScriptServiceClient::new(&base).with_binding(Binding::Soap12);
     assert_eq!(soap.add(&Add { a: 1, b: 1 }).await.unwrap().result, 2);
+    // A caller's W3C trace context: the call joins its trace, under its span.
+    let traced = reqwest::Client::new()
+        .post(format!("{base}/api/rmm/ScriptService.asmx/Echo"))
+        .header("content-type", "application/json")
+        .header("traceparent", format!("00-{CALLER_TRACE}-{CALLER_SPAN}-01"))
+        .body(r#"{"value":"t"}"#)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(traced.text().await.unwrap(), r#"{"d":"t"}"#);
     // Nothing is exported before the batch is due; the drain exports the rest.
     stop.send(()).unwrap();
     served.await.unwrap().unwrap();
@@ -130,9 +148,20 @@ async fn each_call_is_a_server_span_at_the_collector() {
             ("Add".into(), "JSON".into(), "200".into(), server, unset),
             ("Fail".into(), "JSON".into(), "500".into(), server, error),
             ("Add".into(), "SOAP 1.2".into(), "200".into(), server, unset),
+            ("Echo".into(), "JSON".into(), "200".into(), server, unset),
         ],
         "{spans:#?}"
     );
+    // The calls without a caller's trace each start one; the traced call is the caller's
+    // span's child, in its trace.
+    let served: Vec<&Span> = spans.iter().filter(|s| s.name == "rmm.serve").collect();
+    let echo = served[3];
+    assert_eq!(hex(&echo.trace_id), CALLER_TRACE);
+    assert_eq!(hex(&echo.parent_span_id), CALLER_SPAN);
+    for span in &served[..3] {
+        assert!(span.parent_span_id.is_empty(), "{span:?}");
+        assert_ne!(hex(&span.trace_id), CALLER_TRACE);
+    }
     for span in spans.iter().filter(|s| s.name == "rmm.serve") {
         let ms: f64 = attribute(span, "duration_ms").unwrap().parse().unwrap();
         assert!(ms >= 0.0 && span.end_time_unix_nano >= span.start_time_unix_nano);

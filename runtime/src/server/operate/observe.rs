@@ -18,13 +18,14 @@ pub fn observing(config: &ServerConfig) -> bool {
 }
 
 #[doc(hidden)] // for generated code
-/// Runs `call` (the dispatch of one call of `operation` over `binding`) in its span, counting
-/// it in the server's metrics. Without metrics and without a subscriber for the span, it is
-/// the call alone.
+/// Runs `call` (the dispatch of one call of `operation` over `binding`, whose request has
+/// `headers`) in its span, counting it in the server's metrics. Without metrics and without
+/// a subscriber for the span, it is the call alone.
 pub async fn observe<F>(
     config: &ServerConfig,
     operation: &'static OperationInfo,
     binding: Binding,
+    headers: &http::HeaderMap,
     call: F,
 ) -> Result<Response<Bytes>, RequestError>
 where
@@ -41,6 +42,11 @@ where
         otel.kind = "server",
         otel.status_code = tracing::field::Empty,
     );
+    // The caller's trace, when its request carries one (`traceparent`).
+    #[cfg(feature = "otel")]
+    super::telemetry::adopt_parent(&span, headers);
+    #[cfg(not(feature = "otel"))]
+    let _ = headers;
     let metrics = config.metrics.as_ref();
     let (name, key) = (operation.name, binding.key());
     if let Some(metrics) = metrics {

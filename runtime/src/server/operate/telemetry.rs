@@ -93,6 +93,20 @@ impl Telemetry {
     }
 }
 
+/// Makes `span` a child of the caller's span when the request's headers carry W3C trace
+/// context (`traceparent`, with `tracestate`), so that the call joins the caller's trace.
+pub(super) fn adopt_parent(span: &tracing::Span, headers: &http::HeaderMap) {
+    use opentelemetry::propagation::TextMapPropagator as _;
+    use tracing_opentelemetry::OpenTelemetrySpanExt as _;
+    if !headers.contains_key("traceparent") {
+        return;
+    }
+    let parent = opentelemetry_sdk::propagation::TraceContextPropagator::new()
+        .extract(&opentelemetry_http::HeaderExtractor(headers));
+    // A span no OpenTelemetry layer takes has no parent to set.
+    let _ = span.set_parent(parent);
+}
+
 /// OTLP's HTTP client: reqwest, its requests run on the tokio runtime it was made in. The
 /// batch exporter sends from a thread of its own, outside any runtime, and awaits the
 /// answer there.

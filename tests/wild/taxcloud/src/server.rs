@@ -449,8 +449,9 @@ impl<S: TaxCloud> TaxCloudServer<S> {
         server::finish(&self.inner.config, response)
     }
 
-    /// [`Self::dispatch`] in its `tracing` span (`rmm.serve`), counted in the
-    /// server's metrics if it keeps them. Called only when the call is observed
+    /// [`Self::dispatch`] in its `tracing` span (`rmm.serve`, a child of the caller's
+    /// span when the request carries W3C trace context), counted in the server's
+    /// metrics if it keeps them. Called only when the call is observed
     /// (`server::operate::observing`): unobserved, the dispatch is awaited alone,
     /// its large future not moved into the observer's, and the observer's boxed, so that
     /// the request's future stays the size it is unobserved.
@@ -464,6 +465,7 @@ impl<S: TaxCloud> TaxCloudServer<S> {
                 &self.inner.config,
                 operation.info(),
                 binding,
+                request.headers(),
                 self.dispatch(binding, operation, request),
             )
             .await
