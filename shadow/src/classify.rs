@@ -16,7 +16,11 @@ pub enum Binding {
     Get,
     /// HTTP POST of a form to `…/Operation`.
     Post,
-    /// A document of the service: its WSDL, discovery, schema or help page.
+    /// ASMX's JSON face (`[ScriptService]`): `…/Operation` with an `application/json`
+    /// content type, by POST or GET.
+    Json,
+    /// A document of the service: its WSDL, discovery, schema or help page, its JavaScript
+    /// proxy (`/js`, `/jsdebug`).
     Document,
     /// Anything else (another method, another content type).
     Other,
@@ -30,6 +34,7 @@ impl Binding {
             Binding::Soap12 => "soap12",
             Binding::Get => "get",
             Binding::Post => "post",
+            Binding::Json => "json",
             Binding::Document => "document",
             Binding::Other => "other",
         }
@@ -61,6 +66,17 @@ pub fn classify(request: &Request<Bytes>) -> (String, Binding) {
         );
     }
     if let Some(operation) = after_asmx {
+        if operation.eq_ignore_ascii_case("js") || operation.eq_ignore_ascii_case("jsdebug") {
+            return (
+                format!("/{}", operation.to_ascii_lowercase()),
+                Binding::Document,
+            );
+        }
+        // `application/json`, alone or before `;` (.NET's `RestHandlerFactory.IsRestMethodCall`).
+        let media = content_type.split(';').next().unwrap_or_default();
+        if media == "application/json" {
+            return (operation.to_owned(), Binding::Json);
+        }
         let binding = match *request.method() {
             Method::GET => Binding::Get,
             Method::POST => Binding::Post,
@@ -165,6 +181,28 @@ mod tests {
         assert_eq!(classify(&post), ("Add".into(), Binding::Post));
         let wsdl = request("GET", "/api/S.asmx?WSDL", &[], "");
         assert_eq!(classify(&wsdl), ("?wsdl".into(), Binding::Document));
+        // ASMX's JSON face, by POST or GET, and its proxy; `application/jsonp` and
+        // `application/json ;x` are no JSON calls to .NET.
+        let json = request(
+            "POST",
+            "/api/S.asmx/Add",
+            &[("content-type", "application/json; charset=utf-8")],
+            r#"{"a":1,"b":2}"#,
+        );
+        assert_eq!(classify(&json), ("Add".into(), Binding::Json));
+        let json_get = request(
+            "GET",
+            "/api/S.asmx/Greet?name=%22a%22",
+            &[("content-type", "application/json")],
+            "",
+        );
+        assert_eq!(classify(&json_get), ("Greet".into(), Binding::Json));
+        for not_json in ["application/jsonp", "application/json ;x"] {
+            let post = request("POST", "/api/S.asmx/Add", &[("content-type", not_json)], "");
+            assert_eq!(classify(&post), ("Add".into(), Binding::Post));
+        }
+        let proxy = request("GET", "/api/S.asmx/jsdebug", &[], "");
+        assert_eq!(classify(&proxy), ("/jsdebug".into(), Binding::Document));
     }
 
     #[test]

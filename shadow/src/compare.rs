@@ -239,6 +239,28 @@ mod tests {
     }
 
     #[test]
+    fn json_answers_are_compared_by_value() {
+        const JSON: &str = "application/json; charset=utf-8";
+        let dotnet = response(200, JSON, r#"{"d":{"X":1,"Name":"a\u0026b"}}"#);
+        let same = response(200, JSON, r#"{"d":{"Name":"a&b","X":1.0}}"#);
+        let differences = compare(&dotnet, &same);
+        assert_eq!(differences.len(), 1);
+        assert_eq!(differences[0].field, BYTES);
+        let other = response(200, JSON, r#"{"d":{"X":2,"Name":"a&b","Y":0}}"#);
+        let named: Vec<(String, String, String)> = compare(&dotnet, &other)
+            .into_iter()
+            .map(|d| (d.path, d.first, d.second))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("d/X".into(), "1".into(), "2".into()),
+                ("d/Y".into(), "(absent)".into(), "0".into()),
+            ]
+        );
+    }
+
+    #[test]
     fn a_body_that_is_not_xml_is_compared_as_text() {
         let a = response(500, "text/plain", "Schema not found.\n");
         let b = response(500, "text/plain", "Not found.\n");

@@ -1,10 +1,16 @@
-//! A message body by meaning: the leaves of its XML, each at a path that names no prefix.
+//! A message body by meaning: the leaves of its XML, each at a path that names no prefix, or
+//! of its JSON (ASMX's JSON face), each at the path of its members and items.
 //!
 //! Two bodies mean the same when their leaves are equal: element and attribute names with
 //! their namespaces, the text of each element that holds no element, the values of QNames
 //! (`faultcode`, `soap:Value`, `xsi:type`) with their prefixes resolved. What XML leaves to the
 //! writer is not a leaf: prefixes, the order and quoting of attributes, namespace declarations,
 //! the white space between elements, empty-element tags, character references.
+//!
+//! A JSON body means its values: a string by its text (`"\u0026"` and `"&"`, `"\/"` and
+//! `"/"` are one), a number by its value (`1.0` and `1`, `1E+20` and `1e20`), each written as
+//! JSON writes it, so that the string `"1"` is not the number `1`. What JSON leaves to the
+//! writer is not a leaf: white space, escapes, the order of an object's members.
 
 use roxmltree::{Document, Node, ParsingOptions};
 
@@ -24,9 +30,13 @@ pub struct Leaf {
     pub value: String,
 }
 
-/// The leaves of `body`, in document order; `None` when it is not XML (or too large to read).
+/// The leaves of `body`, in document order; `None` when it is neither XML nor JSON (or too
+/// large to read).
 pub fn leaves(body: &[u8]) -> Option<Vec<Leaf>> {
     let text = std::str::from_utf8(body).ok()?;
+    if text.trim_start().starts_with(['{', '[']) {
+        return json_leaves(text);
+    }
     let options = ParsingOptions {
         allow_dtd: false,
         nodes_limit: u32::try_from(MAX_LEAVES * 4).unwrap_or(u32::MAX),
@@ -122,6 +132,64 @@ fn walk(node: Node, path: String, parent_ns: Option<&str>, out: &mut Vec<Leaf>) 
         let child_path = format!("{path}/{}", segment(*child, index, count > 1));
         walk(*child, child_path, ns, out);
     }
+}
+
+/// The leaves of a JSON document: an object's members at `parent/name` (in name order, which
+/// JSON leaves to the writer), an array's items at `parent[n]` (from 1), each scalar as JSON
+/// writes it (a string in quotes with the fewest escapes, a number as its value), an empty
+/// object or array as `{}` or `[]`. `None` when it is not JSON (serde_json's reader, which
+/// bounds its depth at 128).
+fn json_leaves(text: &str) -> Option<Vec<Leaf>> {
+    let value: serde_json::Value = serde_json::from_str(text).ok()?;
+    let mut out = Vec::new();
+    json_walk(&value, String::new(), &mut out);
+    (out.len() <= MAX_LEAVES).then_some(out)
+}
+
+fn json_walk(value: &serde_json::Value, path: String, out: &mut Vec<Leaf>) {
+    use serde_json::Value;
+    if out.len() > MAX_LEAVES {
+        return;
+    }
+    let scalar = match value {
+        Value::Object(members) if !members.is_empty() => {
+            let mut names: Vec<&String> = members.keys().collect();
+            names.sort();
+            for name in names {
+                let child = if path.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{path}/{name}")
+                };
+                json_walk(&members[name], child, out);
+            }
+            return;
+        }
+        Value::Array(items) if !items.is_empty() => {
+            for (i, item) in items.iter().enumerate() {
+                json_walk(item, format!("{path}[{}]", i + 1), out);
+            }
+            return;
+        }
+        Value::Object(_) => "{}".to_owned(),
+        Value::Array(_) => "[]".to_owned(),
+        Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => i.to_string(),
+            (_, Some(u), _) => u.to_string(),
+            (_, _, Some(f)) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{f:.0}"),
+            (_, _, Some(f)) => f.to_string(),
+            _ => n.to_string(),
+        },
+        other => other.to_string(),
+    };
+    out.push(Leaf {
+        path: if path.is_empty() {
+            "(json)".into()
+        } else {
+            path
+        },
+        value: scalar,
+    });
 }
 
 /// Whether an element's text is a QName: a SOAP 1.1 fault's code, a SOAP 1.2 fault's code or
@@ -223,8 +291,46 @@ mod tests {
     }
 
     #[test]
-    fn text_that_is_not_xml_has_no_leaves() {
+    fn text_that_is_neither_xml_nor_json_has_no_leaves() {
         assert_eq!(leaves(b"Schema not found.\n"), None);
         assert_eq!(leaves(b"<a><b></a>"), None);
+        assert_eq!(leaves(b"{\"d\":"), None);
+    }
+
+    #[test]
+    fn json_is_read_by_value_not_by_its_writing() {
+        // .NET's writing and another of the same values: escapes, the order of members,
+        // white space, a number's form.
+        let dotnet = r#"{"d":{"__type":"Rmm.Script.Point","X":1,"Name":"a\u0026b\/c","When":"\/Date(0)\/","R":1.5E+20,"L":[1,null,{}],"E":[]}}"#;
+        let other = r#"{ "d": { "E": [], "L": [1.0, null, {}], "R": 150000000000000000000,
+            "When": "/Date(0)/", "Name": "a&b/c", "X": 1e0, "__type": "Rmm.Script.Point" } }"#;
+        assert_eq!(pairs(dotnet), pairs(other));
+        assert_eq!(
+            pairs(dotnet),
+            [
+                ("d/E".into(), "[]".into()),
+                ("d/L[1]".into(), "1".into()),
+                ("d/L[2]".into(), "null".into()),
+                ("d/L[3]".into(), "{}".into()),
+                ("d/Name".into(), "\"a&b/c\"".into()),
+                ("d/R".into(), "150000000000000000000".into()),
+                ("d/When".into(), "\"/Date(0)/\"".into()),
+                ("d/X".into(), "1".into()),
+                ("d/__type".into(), "\"Rmm.Script.Point\"".into()),
+            ]
+        );
+        assert_eq!(field("d/L[2]"), "d/L[*]");
+    }
+
+    #[test]
+    fn a_json_string_is_not_the_number_it_spells_nor_null() {
+        assert_ne!(pairs(r#"{"d":"1"}"#), pairs(r#"{"d":1}"#));
+        assert_ne!(pairs(r#"{"d":"null"}"#), pairs(r#"{"d":null}"#));
+        assert_ne!(pairs(r#"{"d":[]}"#), pairs(r#"{"d":{}}"#));
+        assert_ne!(pairs(r#"{"d":0.1}"#), pairs(r#"{"d":0.10000000000000002}"#));
+        assert_eq!(
+            pairs(r#"[1,2]"#),
+            [("[1]".into(), "1".into()), ("[2]".into(), "2".into())]
+        );
     }
 }

@@ -57,6 +57,7 @@ struct Echoes {
     mobile: MobileServiceServer<crate::echo_server::Echo>,
     types: rmm_types::TypesServiceServer<rmm_tests::types_service::TypesEcho>,
     objects: rmm_objects::ObjectsServiceServer<rmm_tests::objects_service::ObjectsEcho>,
+    script: rmm_script::ScriptServiceServer<rmm_tests::script_service::ScriptEcho>,
     bug: bool,
 }
 
@@ -86,6 +87,8 @@ impl rmm_mobile::runtime::deps::tower_service::Service<Request<Incoming>> for Ec
                 this.types.clone().call(request).await?
             } else if path.contains("objectsservice.asmx") {
                 this.objects.clone().call(request).await?
+            } else if path.contains("scriptservice.asmx") {
+                this.script.clone().call(request).await?
             } else {
                 this.mobile.clone().call(request).await?
             };
@@ -116,6 +119,7 @@ async fn start_echoes(bug: bool) -> Result<SocketAddr, String> {
         mobile: MobileServiceServer::new(crate::echo_server::Echo),
         types: rmm_types::TypesServiceServer::new(rmm_tests::types_service::TypesEcho),
         objects: rmm_objects::ObjectsServiceServer::new(rmm_tests::objects_service::ObjectsEcho),
+        script: rmm_script::ScriptServiceServer::new(rmm_tests::script_service::ScriptEcho),
         bug,
     };
     tokio::spawn(serve(listener, echoes, ServerConfig::default()));
@@ -177,7 +181,10 @@ fn explain(cases: &[Case]) -> rmm_shadow::Explain {
     }
     Arc::new(move |request, primary, candidate| {
         let (m, o) = (raw(primary), raw(candidate));
-        let (mo, oo) = (Outcome::of(&m), Outcome::of(&o));
+        let (mut mo, oo) = (Outcome::of(&m), Outcome::of(&o));
+        if request.uri().path().contains("ScriptService.asmx") {
+            mo.content_type = super::script::with_charset(mo.content_type);
+        }
         if difference(&mo, &oo).is_none() {
             let result = m.status == 200 && mo.body.is_some();
             let why = if result && m.body != o.body {
@@ -223,11 +230,17 @@ fn proxy_non_ascii(request: &Request<Bytes>, mono: &Raw, ours: &Raw) -> bool {
 /// The three services' answers compared by their specs' types, as `rmm shadow --spec` (one
 /// for each) compares them.
 fn typing() -> Result<Arc<rmm_shadow::typing::Typing>, String> {
-    let specs = SPECS.map(|(spec, _)| rmm_tests::root().join(spec));
+    let specs: Vec<_> = SPECS
+        .iter()
+        .map(|(spec, _)| *spec)
+        .chain(["tests/script/rmm-spec.yaml"])
+        .map(|spec| rmm_tests::root().join(spec))
+        .collect();
     rmm_cli::typing::of_specs(&specs).map(Arc::new)
 }
 
-/// The specs of the three reference services, and their names.
+/// The specs of the three reference services whose Mono wsdl proxies call through the shadow,
+/// and their names (the script service's calls are the difftest's JSON cases).
 const SPECS: [(&str, &str); 3] = [
     ("rmm-spec.yaml", "mobile"),
     ("tests/types/rmm-spec.yaml", "types"),
@@ -456,7 +469,8 @@ pub(crate) async fn run(
 ) -> Result<usize, String> {
     warm_up(mono).await?;
     warm_up(secondary).await?;
-    let cases = cases(seed, count);
+    let mut cases = cases(seed, count);
+    cases.extend(super::script_cases(seed, count / 4));
     let explain = explain(&cases);
     let echo = start_echoes(false).await?;
     // What an earlier run recorded is not this run's.
