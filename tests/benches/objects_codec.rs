@@ -11,18 +11,20 @@
 //! runs gSOAP's driver (`tests/bench/gsoap/driver.c`) on the very bytes rmm's encoders wrote
 //! (`target/bench/gsoap/request.xml`, `response.xml`), checks that it decoded the order, and
 //! writes both sets of figures side by side, with the ratio, to
-//! `target/bench/objects_codec.md` (also printed). `RMM_BENCH_GSOAP_ITERATIONS` and
-//! `RMM_BENCH_GSOAP_RUNS` size the driver's loops (2000 and 7).
+//! `target/bench/objects_codec.md` (also printed).
 //!
-//! rmm's figures in the table are criterion's medians of this run; gSOAP's are the median over
-//! the runs of the mean of each run. Each step is checked once before it is timed: a
+//! The two sides of the ratio run interleaved in this process: `RMM_BENCH_GSOAP_ROUNDS` (9)
+//! rounds, each rmm's four steps timed as the driver times its own, then the driver, each
+//! step a warm-up run and a timed run of `RMM_BENCH_GSOAP_ITERATIONS` (2000). A ratio is the
+//! median of the rounds' ratios: a machine that slows down for a while slows both sides of
+//! the rounds it spans, and the ratio holds from machine to machine. Each step is checked once before it is timed: a
 //! benchmark of a failing path measures nothing.
 
 use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::SystemTime;
+use std::time::{Instant, SystemTime};
 
 use criterion::Criterion;
 use rmm_objects::runtime::deps::bytes::Bytes;
@@ -185,8 +187,10 @@ fn check_driver_line(line: &str, order: &Order) {
     }
 }
 
-/// Runs gSOAP's driver on rmm's bytes: its ns per step, checked to have decoded the order.
-fn run_gsoap(w: &Wire) -> HashMap<String, f64> {
+/// Runs gSOAP's driver on rmm's bytes, `runs` runs of `iterations` (after a warm-up run): its
+/// ns per step (the median over the runs of each run's mean), checked to have decoded the
+/// order.
+fn run_gsoap(w: &Wire, iterations: u32, runs: u32) -> HashMap<String, f64> {
     let dir = rmm_tests::root().join("target/bench/gsoap");
     let driver = dir.join("driver");
     assert!(
@@ -199,14 +203,11 @@ fn run_gsoap(w: &Wire) -> HashMap<String, f64> {
     let response = dir.join("response.xml");
     std::fs::write(&request, w.request.body()).expect("writes request.xml");
     std::fs::write(&response, w.response.body()).expect("writes response.xml");
-    let iterations = std::env::var("RMM_BENCH_GSOAP_ITERATIONS").unwrap_or_else(|_| "2000".into());
-    let runs = std::env::var("RMM_BENCH_GSOAP_RUNS").unwrap_or_else(|_| "7".into());
-    eprintln!("gSOAP: {} {iterations} {runs}", driver.display());
     let out = Command::new(&driver)
         .arg(&request)
         .arg(&response)
-        .arg(&iterations)
-        .arg(&runs)
+        .arg(iterations.to_string())
+        .arg(runs.to_string())
         .current_dir(&dir)
         .output()
         .expect("runs gSOAP's driver");
@@ -220,7 +221,6 @@ fn run_gsoap(w: &Wire) -> HashMap<String, f64> {
     let mut figures = HashMap::new();
     let mut checked = 0;
     for line in stdout.lines() {
-        println!("gSOAP: {line}");
         if line.starts_with("check decode_") {
             check_driver_line(line, &w.order);
             checked += 1;
@@ -234,30 +234,140 @@ fn run_gsoap(w: &Wire) -> HashMap<String, f64> {
     figures
 }
 
-fn report(w: &Wire, rmm: &HashMap<String, f64>, gsoap: &HashMap<String, f64>) -> String {
+/// rmm's four steps timed as gSOAP's driver times its own: a warm-up run, then one run of
+/// `iterations`; the mean ns per iteration of each step.
+fn run_rmm(w: &Wire, iterations: u32) -> HashMap<String, f64> {
+    let request = EchoOrder {
+        order: Some(w.order.clone()),
+    };
+    let response = EchoOrderResponse {
+        result: Some(w.order.clone()),
+    };
+    let credentials = Credentials::default();
+    let time = |step: &dyn Fn()| -> f64 {
+        for _ in 0..iterations {
+            step();
+        }
+        let started = Instant::now();
+        for _ in 0..iterations {
+            step();
+        }
+        started.elapsed().as_nanos() as f64 / f64::from(iterations)
+    };
+    let mut figures = HashMap::new();
+    figures.insert(
+        "decode_request".to_owned(),
+        time(&|| {
+            black_box(EchoOrder::decode_request(
+                black_box(&w.request),
+                Binding::Soap11,
+            ))
+            .ok();
+        }),
+    );
+    figures.insert(
+        "decode_response".to_owned(),
+        time(&|| {
+            black_box(EchoOrderResponse::decode_response(
+                black_box(&w.response),
+                Binding::Soap11,
+            ))
+            .ok();
+        }),
+    );
+    figures.insert(
+        "encode_request".to_owned(),
+        time(&|| {
+            black_box(black_box(&request).encode_request(black_box(&credentials), Binding::Soap11))
+                .ok();
+        }),
+    );
+    figures.insert(
+        "encode_response".to_owned(),
+        time(&|| {
+            black_box(black_box(&response).encode_response(Binding::Soap11)).ok();
+        }),
+    );
+    figures
+}
+
+/// One step's figures over the interleaved rounds: each side's ns per round, and the ratio
+/// (gSOAP / rmm) of each round.
+#[derive(Default)]
+struct Rounds {
+    rmm: Vec<f64>,
+    gsoap: Vec<f64>,
+    ratio: Vec<f64>,
+}
+
+fn median(values: &[f64]) -> f64 {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
+
+/// `rounds` rounds, each rmm's steps then gSOAP's driver on the same bytes, one after the
+/// other in this process, so that both sides of a round's ratio ran on the machine as it was
+/// then.
+fn interleaved(w: &Wire, rounds: u32, iterations: u32) -> HashMap<&'static str, Rounds> {
+    let mut steps: HashMap<&'static str, Rounds> = HashMap::new();
+    for round in 0..rounds {
+        let rmm = run_rmm(w, iterations);
+        let gsoap = run_gsoap(w, iterations, 1);
+        for step in STEPS {
+            let (r, g) = (rmm[step], gsoap[step]);
+            let figures = steps.entry(step).or_default();
+            figures.rmm.push(r);
+            figures.gsoap.push(g);
+            figures.ratio.push(g / r);
+        }
+        eprintln!("round {}/{rounds} done", round + 1);
+    }
+    steps
+}
+
+fn report(w: &Wire, rmm: &HashMap<String, f64>, gsoap: &HashMap<&'static str, Rounds>) -> String {
     let fmt = |v: Option<&f64>| v.map_or("—".to_owned(), |ns| format!("{ns:.0}"));
     let mut md = String::new();
     md.push_str(&format!(
         "# EchoOrder, {LINES} lines, SOAP 1.1: rmm against gSOAP {}\n\n",
         gsoap_version()
     ));
+    let rounds = gsoap.values().next().map_or(0, |r| r.ratio.len());
     md.push_str(&format!(
-        "Request envelope {} bytes, response envelope {} bytes (the same bytes for both).\n\
-         rmm: criterion's median; gSOAP: median of the runs' means (C, -O2, SOAP_ENC_PLAIN | \
-         SOAP_XML_TREE | SOAP_C_UTFSTRING, memory input and output).\n\n",
+        "Request envelope {} bytes, response envelope {} bytes (the same bytes for both). \
+         {rounds} rounds, interleaved in one process: in each, rmm's four steps, then gSOAP's \
+         driver (C, -O2, SOAP_ENC_PLAIN | SOAP_XML_TREE | SOAP_C_UTFSTRING, memory input and \
+         output), each step a warm-up run then one timed run of the same iterations. The \
+         figures are the medians over the rounds; the ratio is the median of the rounds' \
+         ratios, with their range. rmm's criterion median of the same run is beside them.\n\n",
         w.request.body().len(),
         w.response.body().len()
     ));
-    md.push_str("| operation | rmm ns/op | gSOAP ns/op | ratio (gSOAP / rmm) |\n");
-    md.push_str("|---|---:|---:|---:|\n");
+    md.push_str(
+        "| step | rmm ns/op | gSOAP ns/op | gSOAP / rmm | range over rounds | rmm, criterion |\n",
+    );
+    md.push_str("|---|---:|---:|---:|---:|---:|\n");
     for step in STEPS {
-        let r = rmm.get(step);
-        let g = gsoap.get(step);
-        let ratio = match (r, g) {
-            (Some(r), Some(g)) if *r > 0.0 => format!("{:.2}×", g / r),
-            _ => "—".into(),
+        let Some(r) = gsoap.get(step) else {
+            continue;
         };
-        md.push_str(&format!("| {step} | {} | {} | {ratio} |\n", fmt(r), fmt(g)));
+        let (low, high) = r
+            .ratio
+            .iter()
+            .fold((f64::MAX, 0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        md.push_str(&format!(
+            "| {step} | {:.0} | {:.0} | {:.2}× | {low:.2}–{high:.2}× | {} |\n",
+            median(&r.rmm),
+            median(&r.gsoap),
+            median(&r.ratio),
+            fmt(rmm.get(step))
+        ));
     }
     md
 }
@@ -280,7 +390,17 @@ fn main() {
     c.final_summary();
 
     if std::env::var_os("RMM_BENCH_GSOAP").is_some_and(|v| v == "1") {
-        let gsoap = run_gsoap(&w);
+        let number = |name: &str, default: u32| -> u32 {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        let gsoap = interleaved(
+            &w,
+            number("RMM_BENCH_GSOAP_ROUNDS", 9),
+            number("RMM_BENCH_GSOAP_ITERATIONS", 2000),
+        );
         let rmm: HashMap<String, f64> = STEPS
             .iter()
             .filter_map(|s| criterion_median(s, since).map(|ns| (s.to_string(), ns)))

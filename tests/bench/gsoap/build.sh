@@ -24,9 +24,21 @@ rm -rf "$gen"
 mkdir -p "$gen"
 cd "$gen"
 
+# The WSDL imports the typed DataSet's schema from the host that served it
+# (`http://127.0.0.1:18081/…?schema=ShopDs`), which nothing serves here: wsdl2h reads the
+# host's recorded answer instead (tests/fixtures/objects/asmx/schema-shop.txt, kept current by
+# `cargo xtask interop --record --check`), from a file beside a copy of the WSDL that names it.
+recorded="$root/tests/fixtures/objects/asmx/schema-shop.txt"
+awk '/^### ==== RESPONSE/ {inside = 1; next} /^### ==== END ====/ {inside = 0}
+     inside && body {print} inside && /^\r?$/ {body = 1}' "$recorded" | tr -d '\r' >shop.xsd
+grep -q '<xs:schema' shop.xsd || { echo "build.sh: no schema in $recorded" >&2; exit 1; }
+sed 's#schemaLocation="http://127.0.0.1:18081/api/rmm/ObjectsService.asmx?schema=ShopDs"#schemaLocation="shop.xsd"#' \
+    "$wsdl" >objects.wsdl
+grep -q 'schemaLocation="shop.xsd"' objects.wsdl || { echo "build.sh: the WSDL's schema import moved" >&2; exit 1; }
+
 # -c: C. The service's four bindings become one service (its two SOAP bindings); the HTTP
 # GET/POST bindings are ignored, which is what we want.
-wsdl2h -c -o objects.h "$wsdl" >wsdl2h.log 2>&1 || { cat wsdl2h.log >&2; exit 1; }
+wsdl2h -c -o objects.h objects.wsdl >wsdl2h.log 2>&1 || { cat wsdl2h.log >&2; exit 1; }
 # -x: no sample XML messages; client and server code both (the default).
 soapcpp2 -c -x -d "$gen" objects.h >soapcpp2.log 2>&1 || { cat soapcpp2.log >&2; exit 1; }
 
