@@ -417,3 +417,85 @@ async fn the_javascript_proxy_is_served_as_dotnet_writes_it() {
          /// <param name=\"dx\" type=\"Number\">System.Int32</param>\r\n"
     ));
 }
+
+/// A service whose web.config sets `jsonSerialization`'s `maxJsonLength` and `recursionLimit`
+/// (commonly raised: the default refuses a call or an answer of more than 102,400
+/// characters): its replacement reads and answers within the same limits.
+#[tokio::test]
+async fn the_json_limits_are_the_servers() {
+    use rmm_script::runtime::json::JsonLimits;
+    let server = |max_length, recursion_limit| {
+        ScriptServiceServer::new(ScriptEcho).with_config(ServerConfig {
+            custom_errors: false,
+            json_limits: JsonLimits {
+                max_length,
+                recursion_limit,
+            },
+            ..ServerConfig::default()
+        })
+    };
+    let message = |response: &http::Response<Bytes>| -> String {
+        let body: serde_json::Value = serde_json::from_slice(response.body()).unwrap();
+        body["Message"].as_str().unwrap_or_default().to_owned()
+    };
+    let long = format!(r#"{{"value":"{}"}}"#, "x".repeat(150_000));
+
+    // .NET's defaults: a call of 150,000 characters is refused.
+    let default = server(102_400, 100);
+    let refused = default
+        .handle(request("POST", "Echo", "application/json", &long))
+        .await;
+    assert_eq!(refused.status(), 500);
+    assert!(
+        message(&refused).contains("maxJsonLength"),
+        "{}",
+        message(&refused)
+    );
+
+    // Raised, as a web.config raises it: read and answered.
+    let raised = server(1_000_000, 100);
+    let echoed = raised
+        .handle(request("POST", "Echo", "application/json", &long))
+        .await;
+    assert_eq!(echoed.status(), 200);
+    assert_eq!(echoed.body().len(), 150_000 + r#"{"d":""}"#.len());
+
+    // Lowered: the answer's value is measured too (Greet's is longer than its call).
+    let lowered = server(1_000, 100);
+    let greet = |times: u32| {
+        request(
+            "GET",
+            &format!("Greet?name=%22ab%22&times={times}"),
+            "application/json",
+            "",
+        )
+    };
+    assert_eq!(lowered.handle(greet(10)).await.status(), 200);
+    let long_answer = lowered.handle(greet(200)).await;
+    assert_eq!(long_answer.status(), 500);
+    assert!(message(&long_answer).contains("maxJsonLength"));
+
+    // The recursion limit, counted as .NET counts it (every value, a primitive too: the call
+    // object at 1, its members at 2): a limit of 3 reads an array of ints and refuses an array
+    // of classes.
+    let shallow = server(102_400, 3);
+    let ints = shallow
+        .handle(request(
+            "POST",
+            "EchoInts",
+            "application/json",
+            r#"{"value":[1,2]}"#,
+        ))
+        .await;
+    assert_eq!(ints.status(), 200);
+    let points = shallow
+        .handle(request(
+            "POST",
+            "EchoPoints",
+            "application/json",
+            r#"{"value":[{"X":1}]}"#,
+        ))
+        .await;
+    assert_eq!(points.status(), 500);
+    assert_eq!(message(&points), "RecursionLimit exceeded.");
+}

@@ -28,6 +28,8 @@ fn settings_come_from_flags_and_the_environment() {
     assert_eq!(defaults.session_timeout, Duration::from_secs(20 * 60));
     assert_eq!(defaults.session_lock_timeout, Duration::from_secs(110));
     assert_eq!(defaults.max_body_bytes, 4 * 1024 * 1024);
+    assert_eq!(defaults.max_json_length, 102_400);
+    assert_eq!(defaults.json_recursion_limit, 100);
     assert!(defaults.custom_errors);
     assert_eq!(defaults.drain_delay, Duration::ZERO);
     assert_eq!(defaults.shutdown_grace, Duration::from_secs(30));

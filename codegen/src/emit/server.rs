@@ -29,6 +29,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
         None => quote!(Fault),
     };
+    // A [ScriptService]'s JSON calls are read within the server's `jsonSerialization` limits.
+    let json_limits = model.service.script.is_some().then(|| {
+        quote! {
+            let request = server::with_json_limits(&self.inner.config, request);
+        }
+    });
     // The session class, for the operations with session state.
     let session_class = model.service.session.map(|i| &model.classes[i]);
     let session_type = session_class.map(|class| {
@@ -378,6 +384,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
             /// [`Self::handle`] without its guard.
             async fn answer(&self, request: http::Request<bytes::Bytes>) -> http::Response<bytes::Bytes> {
+                #json_limits
                 let by_action: Option<(Binding, Operation)> = server::route_by_action(&SERVICE, &request);
                 let mut refused = None;
                 if let Some((binding, operation)) = by_action {

@@ -26,7 +26,7 @@ pub use convert::{
     class_members, enum_from_json, enum_to_json, member_is, type_hint, FromJson, ToJson,
 };
 pub use error::JsonError;
-pub use parse::{parse, MAX_DEPTH, MAX_JSON_LENGTH};
+pub use parse::{parse, parse_within, JsonLimits, MAX_DEPTH, MAX_JSON_LENGTH};
 pub use write::{date_milliseconds, write_string, JsonOut};
 
 /// A JSON value as .NET's deserializer reads it.

@@ -17,15 +17,51 @@ pub const MAX_DEPTH: usize = 100;
 /// code units) a body or a GET value may have.
 pub const MAX_JSON_LENGTH: usize = 102_400;
 
-/// Reads `text` whole as one value; empty or white space only is `None` (which .NET reads
-/// as null).
+/// The limits a service's JSON is read and written within: `jsonSerialization`'s
+/// `maxJsonLength` (characters, UTF-16 code units, of a call's body or GET value, and of an
+/// answer's value) and `recursionLimit` (nesting). .NET's defaults for services, which a
+/// service's web.config may raise or lower (`ServerConfig::json_limits`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JsonLimits {
+    /// `maxJsonLength`: 102,400 by default.
+    pub max_length: usize,
+    /// `recursionLimit`: 100 by default.
+    pub recursion_limit: usize,
+}
+
+impl Default for JsonLimits {
+    fn default() -> JsonLimits {
+        JsonLimits {
+            max_length: MAX_JSON_LENGTH,
+            recursion_limit: MAX_DEPTH,
+        }
+    }
+}
+
+impl JsonLimits {
+    /// Whether `text` is longer than `max_length` characters. A text of no more bytes than
+    /// the limit has no more UTF-16 units either: they are counted only where it may matter.
+    pub fn too_long(&self, text: &str) -> bool {
+        text.len() > self.max_length && text.encode_utf16().count() > self.max_length
+    }
+}
+
+/// Reads `text` whole as one value within .NET's default limits; empty or white space only
+/// is `None` (which .NET reads as null).
 pub fn parse(text: &str) -> Result<Option<Json>, JsonError> {
-    // A text of no more bytes than the limit has no more UTF-16 units either: counted only
-    // where it may matter.
-    if text.len() > MAX_JSON_LENGTH && text.encode_utf16().count() > MAX_JSON_LENGTH {
+    parse_within(text, JsonLimits::default())
+}
+
+/// [`parse`] within `limits`.
+pub fn parse_within(text: &str, limits: JsonLimits) -> Result<Option<Json>, JsonError> {
+    if limits.too_long(text) {
         return Err(JsonError::TooLong);
     }
-    let mut reader = Reader { text, pos: 0 };
+    let mut reader = Reader {
+        text,
+        pos: 0,
+        recursion_limit: limits.recursion_limit,
+    };
     if reader.next_non_white().is_none() {
         return Ok(None);
     }
@@ -46,6 +82,8 @@ struct Reader<'a> {
     text: &'a str,
     /// Where the next character starts.
     pos: usize,
+    /// The deepest nesting read.
+    recursion_limit: usize,
 }
 
 /// `Char.IsWhiteSpace`: Unicode's white space (U+00A0 and U+2028 too).
@@ -89,7 +127,7 @@ impl Reader<'_> {
     }
 
     fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
-        if depth + 1 > MAX_DEPTH {
+        if depth + 1 > self.recursion_limit {
             return Err(JsonError::TooDeep);
         }
         let Some(c) = self.next_non_white() else {

@@ -8,7 +8,7 @@ use http::{Method, Request, Response, StatusCode};
 
 use chrono::Datelike;
 
-use super::{parse, FromJson, Json, JsonError, JsonOut, ToJson};
+use super::{parse, parse_within, FromJson, Json, JsonError, JsonLimits, JsonOut, ToJson};
 
 /// The `Content-Type` of every JSON answer (ASP.NET adds the charset to the handler's
 /// `application/json`; Mono sends none).
@@ -123,7 +123,8 @@ impl ScriptArgs {
                     }
                 }
                 if let Some(text) = joined {
-                    values.push(((*param).to_owned(), parse(&text)?.unwrap_or(Json::Null)));
+                    let value = parse_within(&text, limits_of(request))?.unwrap_or(Json::Null);
+                    values.push(((*param).to_owned(), value));
                 }
             }
             return Ok(ScriptArgs { values });
@@ -132,7 +133,7 @@ impl ScriptArgs {
         if text.is_empty() {
             return Ok(ScriptArgs { values: Vec::new() });
         }
-        match parse(&text)? {
+        match parse_within(&text, limits_of(request))? {
             None | Some(Json::Null) => Err(JsonError::NullBody),
             Some(Json::Object(values)) => Ok(ScriptArgs { values }),
             Some(Json::Array(_)) => Err(JsonError::BodyIsArray),
@@ -149,21 +150,60 @@ impl ScriptArgs {
     }
 }
 
-/// The answer to a call: `{"d":value}`; or the error of a result JavaScriptSerializer
-/// refuses to write (too deep, too long).
+/// The answer to a call: `{"d":value}`. The server refuses a value JavaScriptSerializer
+/// would not write within its limits (too deep, too long: [`within_limits`]); the answer
+/// carries the depth it was written to for that.
 pub fn answer(result: &dyn ToJson) -> Response<Bytes> {
     let mut out = JsonOut::new();
     result.write_json(&mut out);
-    match out.finish() {
-        Ok(json) => {
-            let mut body = String::with_capacity(json.len() + 6);
-            body.push_str("{\"d\":");
-            body.push_str(&json);
-            body.push('}');
-            json_response(StatusCode::OK, body, CACHE_CONTROL_ANSWER, false)
-        }
-        Err(error) => error_response(&error),
+    let deepest = out.deepest();
+    let json = out.as_str();
+    let mut body = String::with_capacity(json.len() + 6);
+    body.push_str("{\"d\":");
+    body.push_str(json);
+    body.push('}');
+    let mut response = json_response(StatusCode::OK, body, CACHE_CONTROL_ANSWER, false);
+    response.extensions_mut().insert(Written { deepest });
+    response
+}
+
+/// How deep an answer's value was written, for [`within_limits`].
+#[derive(Debug, Clone, Copy)]
+struct Written {
+    deepest: usize,
+}
+
+/// `response`, or the error JavaScriptSerializer throws for its value past `limits` (nesting
+/// past `recursionLimit`, more than `maxJsonLength` characters), for an answer [`answer`]
+/// made; any other response as it is.
+pub fn within_limits(response: Response<Bytes>, limits: JsonLimits) -> Response<Bytes> {
+    let Some(written) = response.extensions().get::<Written>().copied() else {
+        return response;
+    };
+    if written.deepest > limits.recursion_limit {
+        return error_response(&JsonError::TooDeep);
     }
+    // The value, without `{"d":` and `}`.
+    let body = response.body();
+    let value = body
+        .get(5..body.len().saturating_sub(1))
+        .unwrap_or_default();
+    if value.len() > limits.max_length
+        && limits.too_long(std::str::from_utf8(value).unwrap_or_default())
+    {
+        return error_response(&JsonError::TooLong);
+    }
+    response
+}
+
+/// The limits a request is read within: the server's (`ServerConfig::json_limits`), which
+/// it puts in the request's extensions where they are not .NET's defaults.
+fn limits_of<B>(request: &Request<B>) -> JsonLimits {
+    request
+        .extensions()
+        .get::<JsonLimits>()
+        .copied()
+        .unwrap_or_default()
 }
 
 /// The answer to a call whose operation returns nothing: `{"d":null}`.

@@ -308,3 +308,26 @@ fn a_body_is_decoded_as_streamreader_decodes_it() {
         "a\u{FFFD}b\u{FFFD}"
     );
 }
+
+#[test]
+fn an_answer_past_the_servers_limits_is_the_error_javascriptserializer_throws() {
+    use super::script::{answer, within_limits};
+    use super::JsonLimits;
+    let value: Vec<Option<Vec<i32>>> = vec![Some(vec![1, 2])];
+    // `[[1,2]]`: its ints at depth 3 (the top array at 1), 7 characters.
+    let limits = |max_length, recursion_limit| JsonLimits {
+        max_length,
+        recursion_limit,
+    };
+    assert_eq!(within_limits(answer(&value), limits(7, 3)).status(), 200);
+    let deep = within_limits(answer(&value), limits(7, 2));
+    assert_eq!(deep.status(), 500);
+    assert!(std::str::from_utf8(deep.body())
+        .unwrap()
+        .contains("RecursionLimit exceeded."));
+    let long = within_limits(answer(&value), limits(6, 3));
+    assert_eq!(long.status(), 500);
+    assert!(std::str::from_utf8(long.body())
+        .unwrap()
+        .contains("maxJsonLength"));
+}

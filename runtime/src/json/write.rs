@@ -10,8 +10,9 @@ pub struct JsonOut {
     out: String,
     /// Whether the container open at each depth has an item yet (a comma goes before the next).
     started: Vec<bool>,
-    /// The deepest nesting reached, for `RecursionLimit`.
-    depth_exceeded: bool,
+    /// The deepest value written, as `SerializeValue` counts for `RecursionLimit`: the top
+    /// value at 1, each value inside a container one deeper than it (a primitive too).
+    deepest: usize,
 }
 
 impl JsonOut {
@@ -49,10 +50,6 @@ impl JsonOut {
 
     fn open(&mut self, bracket: char) {
         self.started.push(false);
-        // `SerializeValue` counts the top value as depth 1.
-        if self.started.len() > super::parse::MAX_DEPTH {
-            self.depth_exceeded = true;
-        }
         self.out.push(bracket);
     }
 
@@ -69,6 +66,8 @@ impl JsonOut {
     }
 
     fn separate(&mut self) {
+        // A member or an item: a value one deeper than its container.
+        self.deepest = self.deepest.max(self.started.len() + 1);
         if let Some(started) = self.started.last_mut() {
             if *started {
                 self.out.push(',');
@@ -87,18 +86,27 @@ impl JsonOut {
         self.out.push_str("null");
     }
 
-    /// The text written, or the error .NET throws for it (nesting past `RecursionLimit`,
-    /// more than `maxJsonLength` characters).
+    /// The text written, or the error .NET throws for it within its default limits (nesting
+    /// past `RecursionLimit`, more than `maxJsonLength` characters).
     pub fn finish(self) -> Result<String, super::JsonError> {
-        if self.depth_exceeded {
+        self.finish_within(super::JsonLimits::default())
+    }
+
+    /// [`finish`](JsonOut::finish) within `limits`.
+    pub fn finish_within(self, limits: super::JsonLimits) -> Result<String, super::JsonError> {
+        if self.deepest() > limits.recursion_limit {
             return Err(super::JsonError::TooDeep);
         }
-        if self.out.len() > super::parse::MAX_JSON_LENGTH
-            && self.out.encode_utf16().count() > super::parse::MAX_JSON_LENGTH
-        {
+        if limits.too_long(&self.out) {
             return Err(super::JsonError::TooLong);
         }
         Ok(self.out)
+    }
+
+    /// The depth of the deepest value written, as `SerializeValue` counts it (the top value
+    /// at 1, an item of it at 2).
+    pub fn deepest(&self) -> usize {
+        self.deepest.max(1)
     }
 
     #[doc(hidden)] // for the value writers

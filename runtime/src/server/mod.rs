@@ -70,6 +70,10 @@ pub struct ServerConfig {
     /// How long a server that stops (its shutdown future completed) lets the calls in flight
     /// finish before it closes their connections: 30 s, as Kubernetes' default grace period.
     pub shutdown_grace: Duration,
+    /// The limits JSON calls are read and answered within: `jsonSerialization`'s
+    /// `maxJsonLength` and `recursionLimit`, .NET's defaults (102,400 characters, 100) unless
+    /// the service's web.config set others.
+    pub json_limits: crate::json::JsonLimits,
 }
 
 impl Default for ServerConfig {
@@ -83,6 +87,7 @@ impl Default for ServerConfig {
             sessions: crate::session::SessionConfig::default(),
             metrics: None,
             shutdown_grace: Duration::from_secs(30),
+            json_limits: crate::json::JsonLimits::default(),
         }
     }
 }
@@ -344,8 +349,22 @@ where
 }
 
 #[doc(hidden)] // for generated code
-/// Adds the headers every response of the host carries.
+/// `request`, carrying the server's JSON limits where they are not .NET's defaults (the
+/// JSON reader takes them from the request's extensions; no extension is made otherwise).
+pub fn with_json_limits(config: &ServerConfig, mut request: Request<Bytes>) -> Request<Bytes> {
+    if config.json_limits != crate::json::JsonLimits::default() {
+        request.extensions_mut().insert(config.json_limits);
+    }
+    request
+}
+
+#[doc(hidden)] // for generated code
+/// Adds the headers every response of the host carries, and refuses a JSON answer past the
+/// server's JSON limits.
 pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
+    if response.status() == StatusCode::OK {
+        response = crate::json::script::within_limits(response, config.json_limits);
+    }
     // A JSON call's error names its cause; with custom errors on, ASP.NET hides it. (Every
     // such error is a 500: the status is tested first, sparing every other answer the
     // header lookup's hashing.)

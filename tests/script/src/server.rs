@@ -569,6 +569,7 @@ impl<S: ScriptService> ScriptServiceServer<S> {
         &self,
         request: http::Request<bytes::Bytes>,
     ) -> http::Response<bytes::Bytes> {
+        let request = server::with_json_limits(&self.inner.config, request);
         let by_action: Option<(Binding, Operation)> = server::route_by_action(
             &SERVICE,
             &request,

@@ -83,6 +83,13 @@ pub struct Settings {
     /// How long a client has to send a request's body once its head has arrived.
     #[arg(long, env = "RMM_BODY_TIMEOUT", value_name = "DURATION", default_value = "30s", value_parser = duration)]
     pub body_timeout: Duration,
+    /// The most characters of a JSON call's body or GET value, and of an answer's value
+    /// (`jsonSerialization maxJsonLength`).
+    #[arg(long, env = "RMM_MAX_JSON_LENGTH", value_name = "CHARACTERS", default_value_t = crate::json::MAX_JSON_LENGTH)]
+    pub max_json_length: usize,
+    /// The deepest nesting of a JSON call or answer (`jsonSerialization recursionLimit`).
+    #[arg(long, env = "RMM_JSON_RECURSION_LIMIT", value_name = "DEPTH", default_value_t = crate::json::MAX_DEPTH)]
+    pub json_recursion_limit: usize,
     /// Whether JSON errors hide their detail (`customErrors`), as ASP.NET does for a remote
     /// caller: `on` or `off`.
     #[arg(long, env = "RMM_CUSTOM_ERRORS", value_name = "on|off", default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
@@ -189,6 +196,10 @@ impl Settings {
             header_timeout: self.header_timeout,
             body_timeout: self.body_timeout,
             custom_errors: self.custom_errors,
+            json_limits: crate::json::JsonLimits {
+                max_length: self.max_json_length,
+                recursion_limit: self.json_recursion_limit,
+            },
             sessions,
             metrics,
             shutdown_grace: self.shutdown_grace,
