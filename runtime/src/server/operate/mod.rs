@@ -18,6 +18,6 @@ pub use metrics::Metrics;
 #[doc(hidden)] // for generated code
 pub use observe::{observe, observing};
 #[cfg(feature = "settings")]
-pub use settings::{Bound, RunError, Settings};
+pub use settings::{Bound, RunError, Served, Settings};
 #[cfg(feature = "otel")]
 pub use telemetry::Telemetry;

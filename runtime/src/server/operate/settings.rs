@@ -243,14 +243,7 @@ impl Settings {
     /// configuration until SIGTERM or SIGINT, then drains.
     pub async fn run<S>(&self, make: impl FnOnce(ServerConfig) -> S) -> Result<(), RunError>
     where
-        S: tower_service::Service<
-                http::Request<hyper::body::Incoming>,
-                Response = http::Response<http_body_util::Full<bytes::Bytes>>,
-                Error = std::convert::Infallible,
-            > + Clone
-            + Send
-            + 'static,
-        S::Future: Send + 'static,
+        S: Served,
     {
         let bound = self.bind().await?;
         tracing::info!(
@@ -304,6 +297,32 @@ async fn listen(address: &str) -> Result<TcpListener, RunError> {
         })
 }
 
+/// A server a process by its [`Settings`] serves: a generated `…Server` (any tower service of
+/// hyper's requests that answers whole bodies, as `serve_with_shutdown` takes).
+pub trait Served:
+    tower_service::Service<
+        http::Request<hyper::body::Incoming>,
+        Response = http::Response<http_body_util::Full<bytes::Bytes>>,
+        Error = std::convert::Infallible,
+        Future: Send + 'static,
+    > + Clone
+    + Send
+    + 'static
+{
+}
+
+impl<S> Served for S where
+    S: tower_service::Service<
+            http::Request<hyper::body::Incoming>,
+            Response = http::Response<http_body_util::Full<bytes::Bytes>>,
+            Error = std::convert::Infallible,
+            Future: Send + 'static,
+        > + Clone
+        + Send
+        + 'static
+{
+}
+
 /// A process by its [`Settings`], listening but not yet serving.
 #[derive(Debug)]
 pub struct Bound {
@@ -342,14 +361,7 @@ impl Bound {
     /// calls in flight finish within the grace period, and the spans not yet exported are.
     pub async fn run<S>(self, make: impl FnOnce(ServerConfig) -> S) -> Result<(), RunError>
     where
-        S: tower_service::Service<
-                http::Request<hyper::body::Incoming>,
-                Response = http::Response<http_body_util::Full<bytes::Bytes>>,
-                Error = std::convert::Infallible,
-            > + Clone
-            + Send
-            + 'static,
-        S::Future: Send + 'static,
+        S: Served,
     {
         self.run_until(make, stop_signal()).await
     }
@@ -361,14 +373,7 @@ impl Bound {
         stop: impl std::future::Future<Output = ()>,
     ) -> Result<(), RunError>
     where
-        S: tower_service::Service<
-                http::Request<hyper::body::Incoming>,
-                Response = http::Response<http_body_util::Full<bytes::Bytes>>,
-                Error = std::convert::Infallible,
-            > + Clone
-            + Send
-            + 'static,
-        S::Future: Send + 'static,
+        S: Served,
     {
         let server = make(self.config.clone());
         let stop = drain(self.health, self.drain_delay, stop);
