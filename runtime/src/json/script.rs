@@ -173,27 +173,32 @@ struct Written {
     deepest: usize,
 }
 
-/// `response`, or the error JavaScriptSerializer throws for its value past `limits` (nesting
-/// past `recursionLimit`, more than `maxJsonLength` characters), for an answer [`answer`]
-/// made; any other response as it is.
-pub fn within_limits(response: Response<Bytes>, limits: JsonLimits) -> Response<Bytes> {
-    let Some(written) = response.extensions().get::<Written>().copied() else {
-        return response;
-    };
+/// Replaces `response`, an answer [`answer`] made, with the error JavaScriptSerializer throws
+/// for its value past `limits` (nesting past `recursionLimit`, more than `maxJsonLength`
+/// characters); leaves any other response as it is.
+#[inline]
+pub fn within_limits(response: &mut Response<Bytes>, limits: JsonLimits) {
+    // Every response passes here: one that is no JSON answer has no extensions to look in.
+    if let Some(written) = response.extensions().get::<Written>().copied() {
+        if let Some(error) = past_limits(response.body(), written, limits) {
+            *response = error_response(&error);
+        }
+    }
+}
+
+/// The error of an answer's value past `limits`, if it is.
+#[cold]
+fn past_limits(body: &[u8], written: Written, limits: JsonLimits) -> Option<JsonError> {
     if written.deepest > limits.recursion_limit {
-        return error_response(&JsonError::TooDeep);
+        return Some(JsonError::TooDeep);
     }
     // The value, without `{"d":` and `}`.
-    let body = response.body();
     let value = body
         .get(5..body.len().saturating_sub(1))
         .unwrap_or_default();
-    if value.len() > limits.max_length
-        && limits.too_long(std::str::from_utf8(value).unwrap_or_default())
-    {
-        return error_response(&JsonError::TooLong);
-    }
-    response
+    (value.len() > limits.max_length
+        && limits.too_long(std::str::from_utf8(value).unwrap_or_default()))
+    .then_some(JsonError::TooLong)
 }
 
 /// The limits a request is read within: the server's (`ServerConfig::json_limits`), which

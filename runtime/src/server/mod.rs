@@ -362,9 +362,7 @@ pub fn with_json_limits(config: &ServerConfig, mut request: Request<Bytes>) -> R
 /// Adds the headers every response of the host carries, and refuses a JSON answer past the
 /// server's JSON limits.
 pub fn finish(config: &ServerConfig, mut response: Response<Bytes>) -> Response<Bytes> {
-    if response.status() == StatusCode::OK {
-        response = crate::json::script::within_limits(response, config.json_limits);
-    }
+    crate::json::script::within_limits(&mut response, config.json_limits);
     // A JSON call's error names its cause; with custom errors on, ASP.NET hides it. (Every
     // such error is a 500: the status is tested first, sparing every other answer the
     // header lookup's hashing.)
