@@ -9,6 +9,7 @@
 use rmm_mobile::runtime::deps::tokio;
 use rmm_script::runtime::deps::rust_decimal::Decimal;
 use rmm_script::*;
+use rmm_tests::captures::without_hints;
 use rmm_tests::script_service::{JsonCall, Mono, ScriptEcho, CALLS};
 
 use crate::raw::exchange;
@@ -224,20 +225,6 @@ fn raw(call: &JsonCall) -> Vec<u8> {
     let mut bytes = head.into_bytes();
     bytes.extend_from_slice(call.body.as_bytes());
     bytes
-}
-
-/// `body` without its `"__type":"…",` hints (which Mono does not write).
-fn without_hints(body: &str) -> String {
-    let mut out = String::with_capacity(body.len());
-    let mut rest = body;
-    while let Some(at) = rest.find("\"__type\":\"") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "\"__type\":\"".len()..];
-        let end = after.find('"').map_or(after.len(), |i| i + 1);
-        rest = after[end..].strip_prefix(',').unwrap_or(&after[end..]);
-    }
-    out.push_str(rest);
-    out
 }
 
 /// Every call to both servers.

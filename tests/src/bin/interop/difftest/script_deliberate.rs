@@ -41,15 +41,7 @@ fn html_for_json_error(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
 /// What ours writes, as Mono writes it: without the `"__type":"…",` hints, and with `&`,
 /// U+2028, U+2029 and U+0085 unescaped.
 fn as_mono_writes(body: &str) -> String {
-    let mut out = String::with_capacity(body.len());
-    let mut rest = body;
-    while let Some(at) = rest.find("\"__type\":\"") {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + "\"__type\":\"".len()..];
-        let end = after.find('"').map_or(after.len(), |i| i + 1);
-        rest = after[end..].strip_prefix(',').unwrap_or(&after[end..]);
-    }
-    out.push_str(rest);
+    let out = rmm_tests::captures::without_hints(body);
     // The escapes, not an escaped backslash followed by `u0026`.
     let mut unescaped = String::with_capacity(out.len());
     let mut chars = out.chars().peekable();
