@@ -140,16 +140,12 @@ fn script_generated() -> Vec<RawCapture> {
     let bindings = std::iter::once(rmm_script::Binding::Json).chain(rmm_script::Binding::ALL);
     for binding in bindings {
         for case in script_service::generated_cases(binding) {
-            cases.push(RawCapture {
-                name: format!("{}-client-{}", types_service::prefix(binding), case.slug),
-                what: format!(
-                    "{binding}: {} as the generated client sends it ({})",
-                    case.operation.name(),
-                    case.slug
-                ),
-                request: raw_request(&case.request, RECORDED_HOST),
-                response: None,
-            });
+            cases.push(client_capture(
+                (types_service::prefix(binding), &binding.to_string()),
+                case.operation.name(),
+                case.slug,
+                &case.request,
+            ));
         }
     }
     cases
@@ -160,19 +156,31 @@ fn objects_generated() -> Vec<RawCapture> {
     let mut cases = Vec::new();
     for binding in rmm_objects::Binding::ALL {
         for case in objects_service::generated_cases(binding) {
-            cases.push(RawCapture {
-                name: format!("{}-client-{}", types_service::prefix(binding), case.slug),
-                what: format!(
-                    "{binding}: {} as the generated client sends it ({})",
-                    case.operation.name(),
-                    case.slug
-                ),
-                request: raw_request(&case.request, RECORDED_HOST),
-                response: None,
-            });
+            cases.push(client_capture(
+                (types_service::prefix(binding), &binding.to_string()),
+                case.operation.name(),
+                &case.slug,
+                &case.request,
+            ));
         }
     }
     cases
+}
+
+/// A generated case of a service's spec, as its generated client sends it over the binding
+/// named `(prefix, label)`.
+fn client_capture(
+    (prefix, label): (&str, &str),
+    operation: &str,
+    slug: &str,
+    request: &rmm_mobile::runtime::deps::http::Request<rmm_mobile::runtime::deps::bytes::Bytes>,
+) -> RawCapture {
+    RawCapture {
+        name: format!("{prefix}-client-{slug}"),
+        what: format!("{label}: {operation} as the generated client sends it ({slug})"),
+        request: raw_request(request, RECORDED_HOST),
+        response: None,
+    }
 }
 
 /// The types service's generated cases (`rmm_tests::types_service::generated_cases`).
@@ -180,16 +188,12 @@ fn types_generated() -> Vec<RawCapture> {
     let mut cases = Vec::new();
     for binding in rmm_types::Binding::ALL {
         for case in types_service::generated_cases(binding) {
-            cases.push(RawCapture {
-                name: format!("{}-client-{}", types_service::prefix(binding), case.slug),
-                what: format!(
-                    "{binding}: {} as the generated client sends it ({})",
-                    case.operation.name(),
-                    case.slug
-                ),
-                request: raw_request(&case.request, RECORDED_HOST),
-                response: None,
-            });
+            cases.push(client_capture(
+                (types_service::prefix(binding), &binding.to_string()),
+                case.operation.name(),
+                case.slug,
+                &case.request,
+            ));
         }
     }
     cases

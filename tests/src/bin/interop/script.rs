@@ -302,19 +302,6 @@ pub(crate) async fn script_fidelity_section(checks: &mut Checks, mono: &Target, 
     }
 }
 
-/// The methods a proxy invokes: `'Name',useGet,{arguments}` of each.
-fn invoked(proxy: &str) -> Vec<String> {
-    proxy
-        .split("this._invoke(")
-        .skip(1)
-        .filter_map(|call| {
-            let start = call.find('\'')?;
-            let end = call.find("},")?;
-            Some(call[start..=end].to_owned())
-        })
-        .collect()
-}
-
 /// The JavaScript proxy (`/js`): Mono writes its own generator's text, not .NET Framework's
 /// (which rmm writes, `tests/tests/script.rs`), so what is compared is what a page calls
 /// through it: each method's name, verb and arguments, in order.
@@ -342,8 +329,8 @@ pub(crate) async fn script_proxy_section(checks: &mut Checks, mono: &Target, our
             },
         );
     }
-    let host = invoked(&String::from_utf8_lossy(&theirs.body));
-    let ours_invoked = invoked(&String::from_utf8_lossy(&mine.body));
+    let host = rmm_tests::script_service::proxy_calls(&String::from_utf8_lossy(&theirs.body));
+    let ours_invoked = rmm_tests::script_service::proxy_calls(&String::from_utf8_lossy(&mine.body));
     checks.check(
         "script proxy: the same methods, verbs and arguments",
         if !host.is_empty() && host == ours_invoked {

@@ -27,6 +27,12 @@ fn ours_json_error(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     ours.header("jsonerror") == Some("true") && text(&ours.body) == HIDDEN
 }
 
+/// Ours answered the HTTP POST face's error (`500 text/plain`): the call is no JSON call.
+fn ours_http_post_error(_: &[u8], _: &Raw, ours: &Raw) -> bool {
+    ours.header("content-type")
+        .is_some_and(|t| t.starts_with("text/plain"))
+}
+
 /// Mono answered its HTML error page.
 fn mono_html(_: &[u8], mono: &Raw, _: &Raw) -> bool {
     mono.header("content-type")
@@ -280,10 +286,7 @@ pub(crate) const SCRIPT_DELIBERATE: &[Deliberate] = &[
         class: "script:content-type:application/jsonp",
         mono_status: 200,
         ours_status: 500,
-        when: |_, _, ours| {
-            ours.header("content-type")
-                .is_some_and(|t| t.starts_with("text/plain"))
-        },
+        when: ours_http_post_error,
         example: || request("Echo", "application/jsonp", Some(br#"{"value":"a"}"#)),
         why: "application/jsonp: .NET Framework's IsRestMethodCall takes application/json \
               alone or followed by `;`, so the call is an HTTP POST call, refused (500 \
@@ -308,10 +311,7 @@ pub(crate) const SCRIPT_DELIBERATE: &[Deliberate] = &[
         class: "script:content-type:application/jsonp",
         mono_status: 500,
         ours_status: 500,
-        when: |_, _, ours| {
-            ours.header("content-type")
-                .is_some_and(|t| t.starts_with("text/plain"))
-        },
+        when: ours_http_post_error,
         example: || {
             request(
                 "EchoDateTime",
