@@ -44,6 +44,18 @@ impl JsonLimits {
     pub fn too_long(&self, text: &str) -> bool {
         text.len() > self.max_length && text.encode_utf16().count() > self.max_length
     }
+
+    /// The error JavaScriptSerializer throws for a value written as `text` whose deepest
+    /// value is at `deepest` (the top value at 1), if it is past these limits.
+    pub fn refusal(&self, deepest: usize, text: &str) -> Option<JsonError> {
+        if deepest > self.recursion_limit {
+            Some(JsonError::TooDeep)
+        } else if self.too_long(text) {
+            Some(JsonError::TooLong)
+        } else {
+            None
+        }
+    }
 }
 
 /// Reads `text` whole as one value within .NET's default limits; empty or white space only

@@ -189,16 +189,16 @@ pub fn within_limits(response: &mut Response<Bytes>, limits: JsonLimits) {
 /// The error of an answer's value past `limits`, if it is.
 #[cold]
 fn past_limits(body: &[u8], written: Written, limits: JsonLimits) -> Option<JsonError> {
-    if written.deepest > limits.recursion_limit {
-        return Some(JsonError::TooDeep);
-    }
     // The value, without `{"d":` and `}`.
     let value = body
         .get(5..body.len().saturating_sub(1))
         .unwrap_or_default();
-    (value.len() > limits.max_length
-        && limits.too_long(std::str::from_utf8(value).unwrap_or_default()))
-    .then_some(JsonError::TooLong)
+    // No more bytes than the limit is no more characters: the text is read only past it.
+    let text = match value.len() > limits.max_length {
+        true => std::str::from_utf8(value).unwrap_or_default(),
+        false => "",
+    };
+    limits.refusal(written.deepest, text)
 }
 
 /// The limits a request is read within: the server's (`ServerConfig::json_limits`), which

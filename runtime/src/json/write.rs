@@ -94,13 +94,10 @@ impl JsonOut {
 
     /// [`finish`](JsonOut::finish) within `limits`.
     pub fn finish_within(self, limits: super::JsonLimits) -> Result<String, super::JsonError> {
-        if self.deepest() > limits.recursion_limit {
-            return Err(super::JsonError::TooDeep);
+        match limits.refusal(self.deepest(), &self.out) {
+            Some(error) => Err(error),
+            None => Ok(self.out),
         }
-        if limits.too_long(&self.out) {
-            return Err(super::JsonError::TooLong);
-        }
-        Ok(self.out)
     }
 
     /// The depth of the deepest value written, as `SerializeValue` counts it (the top value
