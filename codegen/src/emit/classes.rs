@@ -28,6 +28,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
 
         // The runtime's class codec by its module's name: a class may be named `Node`.
         use crate::runtime::tree;
+        // A class reads its members from a value tree or the message alike.
+        use crate::runtime::tree::Member as _;
         #encoded_use
         use crate::runtime::EncodeError;
 
@@ -367,7 +369,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             // A header's block attributes are .NET's `SoapHeader`'s own attribute members.
             let block = c.header.then_some(crate::model::HEADER_BLOCK_ATTRIBUTES).into_iter().flatten();
             let known = known.chain(block.map(|name| (*name).to_owned()));
-            quote!(#field: node.any_attributes(&[#(#known),*]),)
+            quote!(#field: node.any_attributes(&[#(#known),*])?,)
         }))
         .collect::<Vec<_>>();
     let reads: Vec<TokenStream> = c
@@ -423,8 +425,8 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         let single = (reads.len() == 1).then(|| quote!(#[allow(clippy::single_match)]));
         let loop_body = if any.is_none() && unqualified_reads.is_empty() {
             quote! {
-                #single
-                for member in node.members() {
+                while let Some(member) = node.next_member()? {
+                    #single
                     match member.name() {
                         #(#reads)*
                         _ => {}
@@ -445,7 +447,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             });
             let other = any.map(|any| quote!(else { #any; }));
             quote! {
-                for member in node.elements() {
+                while let Some(member) = node.next_element()? {
                     #unqualified if member.in_service() {
                         match member.name() {
                             #(#reads)*
@@ -462,6 +464,24 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             Ok(value)
         }
     };
+    // Read straight from the message, unless it keeps what the stream does not: its text,
+    // attributes or elements as written.
+    let streams = c.text.is_none()
+        && c.any_attribute.is_none()
+        && !c.header
+        && !c.fields().any(|m| m.any);
+    let read_streamed = streams.then(|| {
+        quote! {
+            /// An `xsi:type` may name this class, and no other.
+            fn read_streamed(
+                element: &mut tree::Streamed<'_, '_>,
+                _items: &'static [&'static str],
+            ) -> Result<Self, tree::Fallback> {
+                element.check_class_type(#wire_name)?;
+                Self::read_members(element)
+            }
+        }
+    });
     let (write_w, write_ok) = if writes.is_empty() {
         (quote!(_w), quote!(Ok(())))
     } else {
@@ -585,8 +605,9 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 #write_ok
             }
 
-            /// Reads its members from `node`, as XmlSerializer reads them.
-            fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+            /// Reads its members from `node`, as XmlSerializer reads them: from a value
+            /// tree, or straight from the message.
+            fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
                 #read_body
             }
         }
@@ -611,8 +632,10 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 _items: &'static [&'static str],
             ) -> Result<Self, tree::MemberError> {
                 node.check_class_type(#wire_name)?;
-                Self::read_members(node)
+                Self::read_members(&mut node.reader())
             }
+
+            #read_streamed
         }
     }
 }
@@ -704,7 +727,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
     let reads = concrete.iter().filter(|&&i| i != index).map(|&i| {
         let v = ident(&model.classes[i].rust);
         let n = &model.classes[i].name;
-        quote!(Some(#n) => Ok(#any_ident::#v(#v::read_members(node)?)),)
+        quote!(Some(#n) => Ok(#any_ident::#v(#v::read_members(&mut node.reader())?)),)
     });
     let own = if c.is_abstract {
         quote! {
@@ -715,7 +738,7 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
         }
     } else {
         let v = ident(&c.rust);
-        quote!(None | Some(#declared) => Ok(#any_ident::#v(#v::read_members(node)?)),)
+        quote!(None | Some(#declared) => Ok(#any_ident::#v(#v::read_members(&mut node.reader())?)),)
     };
     let eq = eq_derive(model, index);
     quote! {

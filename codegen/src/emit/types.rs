@@ -343,6 +343,13 @@ fn item_impl(name: &proc_macro2::Ident) -> TokenStream {
             ) -> Result<Self, crate::runtime::tree::MemberError> {
                 node.scalar("")
             }
+
+            fn read_streamed(
+                element: &mut crate::runtime::tree::Streamed<'_, '_>,
+                _items: &'static [&'static str],
+            ) -> Result<Self, crate::runtime::tree::Fallback> {
+                element.scalar()
+            }
         }
     }
 }
@@ -545,6 +552,13 @@ fn enum_type(e: &EnumModel, item: bool) -> TokenStream {
                     _items: &'static [&'static str],
                 ) -> Result<Self, crate::runtime::tree::MemberError> {
                     node.scalar("")
+                }
+
+                fn read_streamed(
+                    element: &mut crate::runtime::tree::Streamed<'_, '_>,
+                    _items: &'static [&'static str],
+                ) -> Result<Self, crate::runtime::tree::Fallback> {
+                    element.scalar()
                 }
             }
         }

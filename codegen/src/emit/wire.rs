@@ -218,7 +218,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
         };
         quote!(let mut #slot: #ty = None;)
-    });
+    })
+    .collect::<Vec<_>>();
     let arms = op.params.iter().map(|p| {
         let slot = ident(&p.field);
         let wire = &p.wire;
@@ -243,6 +244,29 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             _ => quote!(param.scalar(#wire)?),
         };
         quote!(#bytes if #slot.is_none() => #slot = Some(#read),)
+    });
+    // The same arms on the streamed path (`decode_soap_streamed`), which reads parameters as
+    // a class's members are read (`tree::Member`): a string or byte array present is
+    // `Some`, a nil one left to the general reader (as `param.string` refuses it).
+    let streamed_arms = op.params.iter().map(|p| {
+        let slot = ident(&p.field);
+        let wire = &p.wire;
+        let read = match p.ty {
+            SoapType::String | SoapType::Base64Binary => {
+                return quote!(#wire if #slot.is_none() => #slot = param.optional(#wire, &[])?,);
+            }
+            ty if ty.is_complex() => {
+                let items = super::items_expr(model, ty);
+                if p.nillable {
+                    quote!(param.value(#wire, #items)?)
+                } else {
+                    quote!(param.optional(#wire, #items)?)
+                }
+            }
+            _ if p.nullable => quote!(param.nullable(#wire)?),
+            _ => quote!(param.scalar(#wire)?),
+        };
+        quote!(#wire if #slot.is_none() => #slot = Some(#read),)
     });
     let soap_value = |p: &ParamModel| {
         let slot = ident(&p.field);
@@ -398,6 +422,45 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         quote!(soap::RequestReader::new(binding, &OPERATION, body)?)
     } else {
         quote!(soap::RequestReader::with_trees(binding, &OPERATION, body, &[#(#trees),*])?)
+    };
+    // Classes and arrays are read straight from a request in the scanner's shape; what is
+    // read whole by the general reader alone (raw XML, DataSets) and RPC/encoded are not.
+    let streams = !trees.is_empty()
+        && raws.is_empty()
+        && data_sets.is_empty()
+        && !op.bare
+        && rpc.is_none();
+    let streamed_build = build(&soap_value, false);
+    let (streamed_call, streamed_fn) = if streams {
+        (
+            quote! {
+                // A request in the scanner's shape: its classes read without value trees.
+                if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+                    return Ok(decoded);
+                }
+            },
+            quote! {
+                /// `decode_soap` straight from the message, its classes and arrays read
+                /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+                /// request to the general reader, which gives the same values and words
+                /// the errors.
+                fn decode_soap_streamed(binding: Binding, body: &[u8]) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+                    use runtime::tree::{Member as _, Members as _};
+                    soap::read_streamed_request(binding, &OPERATION, body, |params| {
+                        #(#slots)*
+                        while let Some(param) = params.next_member()? {
+                            match param.name() {
+                                #(#streamed_arms)*
+                                _ => {}
+                            }
+                        }
+                        Ok(#streamed_build)
+                    })
+                }
+            },
+        )
+    } else {
+        (quote!(), quote!())
     };
     let (in_order_call, in_order_fn) = if !general_only {
         (
@@ -996,6 +1059,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         Some(rpc) => rpc.decode_soap.clone(),
         None => quote! {
             #in_order_call
+            #streamed_call
             #(#slots)*
             let mut reader = #new_reader;
             #(#header_reads)*
@@ -1140,6 +1204,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
 
             #in_order_fn
+            #streamed_fn
 
             #decode_form_fn
 

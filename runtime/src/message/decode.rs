@@ -53,7 +53,15 @@ pub fn decode_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
     items: &'static [&'static str],
     root: &'static str,
 ) -> Result<Option<T>, ResponseError> {
-    decode_value_response_with(binding, operation, response, items, root, T::read_optional)
+    decode_value_response_with(
+        binding,
+        operation,
+        response,
+        items,
+        root,
+        T::read_streamed_optional,
+        T::read_optional,
+    )
 }
 
 /// [`decode_value_response`] for a result of a class with a root (`[XmlRoot]`), whose
@@ -71,23 +79,38 @@ pub fn decode_nillable_value_response<T: crate::tree::XmlItem, B: AsRef<[u8]>>(
         response,
         items,
         root,
+        <Option<T> as crate::tree::XmlItem>::read_streamed,
         <Option<T> as crate::tree::XmlItem>::read_element,
     )
 }
 
-/// Reads a class or array result's tree with `read`.
+/// Reads a class or array result straight from a SOAP response with `read_streamed`, or
+/// else from its tree with `read` (which words every error).
 fn decode_value_response_with<T, B: AsRef<[u8]>>(
     binding: Binding,
     operation: &'static OperationInfo,
     response: &Response<B>,
     items: &'static [&'static str],
     root: &'static str,
+    read_streamed: fn(
+        &mut crate::tree::Streamed<'_, '_>,
+        &'static [&'static str],
+    ) -> Result<Option<T>, crate::tree::Fallback>,
     read: for<'n> fn(
         &crate::tree::Node<'n>,
         &'static [&'static str],
     ) -> Result<Option<T>, crate::tree::MemberError>,
 ) -> Result<Option<T>, ResponseError> {
     let body = response.body().as_ref();
+    // A result over SOAP is read from the envelope whatever its content type says (see
+    // `decode_result_with`).
+    if binding.is_soap() && response.status() == StatusCode::OK {
+        if let Ok(result) = soap::read_streamed_response(binding, operation, body, |element| {
+            read_streamed(element, items)
+        }) {
+            return Ok(result);
+        }
+    }
     let undecodable = |reason: String| ResponseError::Undecodable {
         operation: operation.name,
         binding,

@@ -77,6 +77,15 @@ impl XmlItem for RawXml {
             None => Ok(None),
         }
     }
+
+    /// As [`XmlItem::read_optional`] reads it, from the element's tree.
+    fn read_streamed_optional(
+        element: &mut crate::tree::Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Option<Self>, crate::tree::Fallback> {
+        let node = element.tree()?;
+        Self::read_optional(&node, items).map_err(|_| crate::tree::Fallback)
+    }
 }
 
 impl XmlItem for RawNode {
@@ -115,5 +124,14 @@ impl XmlItem for RawNode {
             return Ok(None);
         }
         Ok(first_node(node))
+    }
+
+    /// As [`XmlItem::read_optional`] reads it, from the element's tree.
+    fn read_streamed_optional(
+        element: &mut crate::tree::Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Option<Self>, crate::tree::Fallback> {
+        let node = element.tree()?;
+        Self::read_optional(&node, items).map_err(|_| crate::tree::Fallback)
     }
 }

@@ -15,6 +15,7 @@ pub use raw::{
     read_response_raw_node,
 };
 pub use request::{InOrder, InOrderValue, Param, RequestReader};
+pub use streamed::{read_streamed_request, read_streamed_response};
 pub use response::{
     read_response, read_response_body, read_response_tree, read_response_wrapper,
     read_result_document, read_tree_document, ResponseBody,
@@ -170,6 +171,9 @@ mod raw;
 mod request;
 mod response;
 mod scan;
+mod streamed;
+#[cfg(test)]
+mod streamed_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -59,7 +59,7 @@ fn check(binding: Binding, doc: &[u8]) -> bool {
 /// A class parameter as our encoder writes one (nested classes, an array with a nil item
 /// and a derived one with its `xsi:type`, attributes, text with references), pretty-printed
 /// as .NET sends it, with prefixes as Java clients send it, and in SOAP 1.2.
-fn class_requests() -> Vec<(Binding, String)> {
+pub(super) fn class_requests() -> Vec<(Binding, String)> {
     let ours = format!(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope xmlns:soap=\"{SOAP11_NS}\" \
          xmlns:xsi=\"{XSI_NS}\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"><soap:Body>\
@@ -169,7 +169,7 @@ fn a_tree_beyond_its_budget_goes_to_the_cursor() {
 }
 
 /// A response of [`OP`] with a class result, as the host writes one, and pretty-printed.
-fn class_responses() -> Vec<(Binding, String)> {
+pub(super) fn class_responses() -> Vec<(Binding, String)> {
     let ours = format!(
         "<?xml version=\"1.0\" encoding=\"utf-8\"?><soap:Envelope xmlns:soap=\"{SOAP11_NS}\" \
          xmlns:xsi=\"{XSI_NS}\" xmlns:xsd=\"http://www.w3.org/2001/XMLSchema\"><soap:Body>\

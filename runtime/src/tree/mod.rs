@@ -12,13 +12,17 @@
 //! for `Option<T>` (an item that may be nil) and `Vec<T>` (an array, `ArrayOfX`), so that
 //! nested arrays need no code of their own.
 
+mod members;
 mod read;
+mod streamed;
 mod write;
 #[cfg(test)]
 mod write_tests;
 
-pub(crate) use read::{read_scalar, Nil, Rare, XsiType, CHILD};
+pub(crate) use read::{read_scalar, Head, Nil, Rare, XsiType, CHILD};
+pub use members::{Member, Members, NodeMembers};
 pub use read::{Node, NodeNs};
+pub use streamed::{Fallback, Streamed, StreamedMember};
 pub(crate) use write::escape_attribute;
 pub use write::{RawScope, XmlOut};
 
@@ -61,6 +65,31 @@ pub trait XmlItem: Sized {
 
     /// Reads the value from its element (which is not nil, unless `Self` is an `Option`).
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError>;
+
+    /// Reads the value straight from the message ([`Streamed`]), as [`XmlItem::read_element`]
+    /// reads it from its tree; [`Fallback`] wherever it cannot say (the message is then
+    /// read from a tree). By default, from the tree of its element alone.
+    fn read_streamed(
+        element: &mut Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Self, Fallback> {
+        let node = element.tree()?;
+        Self::read_element(&node, items).map_err(|_| Fallback)
+    }
+
+    /// [`XmlItem::read_optional`] straight from the message: by default, a nil element is
+    /// left to the general reader (which refuses it), any other read by
+    /// [`XmlItem::read_streamed`]. A type that reads `read_optional` otherwise reads this
+    /// otherwise too.
+    fn read_streamed_optional(
+        element: &mut Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Option<Self>, Fallback> {
+        if element.nil() == streamed::NilFlag::Yes {
+            return Err(Fallback);
+        }
+        Self::read_streamed(element, items).map(Some)
+    }
 
     /// Checks the `xsi:type` of an element of this type that is `xsi:nil`: XmlSerializer
     /// reads the type before the nil, so a nil item naming a class it may not hold is refused

@@ -2,7 +2,8 @@
 
 use std::borrow::Cow;
 
-use super::{MemberError, XmlItem};
+use super::streamed::NilFlag;
+use super::{Fallback, Member, Members, MemberError, Streamed, XmlItem};
 use crate::raw_xml::{XmlContent, XmlElement};
 use crate::Scalar;
 
@@ -154,95 +155,43 @@ impl<'a> Node<'a> {
         self.nil == Nil::Yes
     }
 
-    /// The class its `xsi:type` names, read as XmlSerializer reads it for an element of the
-    /// class `declared`: `None` without one; the local name of a type of the service's
-    /// namespace; otherwise (another namespace, an unbound prefix) refused, as the host
-    /// refuses a type it does not know. The name is not trimmed (`" Circle "` is unknown).
+    /// Its start tag as readers see it: its `xsi:type` and attributes.
+    #[inline]
+    pub(crate) fn head(&self) -> Head<'_> {
+        Head(self.rare.as_deref())
+    }
+
+    /// The class its `xsi:type` names (see [`Head::class_type`]).
     pub fn class_type(&self, declared: &'static str) -> Result<Option<&str>, MemberError> {
-        match self.rare.as_ref().and_then(|rare| rare.xsi_type.as_ref()) {
-            None => Ok(None),
-            Some(XsiType::Named(NodeNs::Service, local)) => Ok(Some(local)),
-            Some(XsiType::Named(ns, local)) => Err(MemberError::UnknownType {
-                path: String::new(),
-                declared,
-                name: local.to_string(),
-                namespace: match ns {
-                    NodeNs::Other(ns) => ns.to_string(),
-                    _ => String::new(),
-                },
-            }),
-            Some(XsiType::UnboundPrefix(prefix)) => Err(MemberError::UnboundPrefix {
-                path: String::new(),
-                prefix: prefix.to_string(),
-            }),
-        }
+        self.head().class_type(declared)
     }
 
-    /// Refuses an `xsi:type` that names a class other than `declared`: what an element of a
-    /// class without derived classes may carry is its own name or none.
+    /// Refuses an `xsi:type` that names a class other than `declared` (see
+    /// [`Head::check_class_type`]).
     pub fn check_class_type(&self, declared: &'static str) -> Result<(), MemberError> {
-        match self.class_type(declared)? {
-            None => Ok(()),
-            Some(name) if name == declared => Ok(()),
-            Some(name) => Err(MemberError::UnknownType {
-                path: String::new(),
-                declared,
-                name: name.to_owned(),
-                namespace: String::new(),
-            }),
-        }
+        self.head().check_class_type(declared)
     }
 
-    /// The value of its attribute `name`, if it has one: one in no namespace by its local
-    /// name, `xml:lang`, and a qualified one (`form="qualified"`, of the namespace of its
-    /// class) as `{namespace}local`.
+    /// The value of its attribute `name`, if it has one (see [`Head::attribute`]).
     pub fn attribute(&self, name: &str) -> Option<&str> {
-        self.rare
-            .as_ref()?
-            .attributes
-            .iter()
-            .find(|(n, _)| &**n == name)
-            .map(|(_, v)| v.as_str())
+        self.head().attribute(name)
     }
 
-    /// Reads an `[XmlAttribute]` member of a simple type: its value as `XmlConvert` reads it
-    /// (white space around it trimmed, as XmlSerializer trims an attribute's value for a
-    /// number), the default when the attribute is absent.
+    /// Reads an `[XmlAttribute]` member of a simple type (see [`Head::attribute_scalar`]).
     pub fn attribute_scalar<T: Scalar + Default>(
         &self,
         name: &'static str,
     ) -> Result<T, MemberError> {
-        match self.attribute(name) {
-            None => Ok(T::default()),
-            Some(value) => T::read_xml(value).map_err(|error| MemberError::InvalidValue {
-                path: format!("@{name}"),
-                ty: T::TYPE,
-                value: value.to_owned(),
-                error,
-            }),
-        }
+        self.head().attribute_scalar(name)
     }
 
-    /// Reads an `[XmlAttribute]` member of a simple type that may be absent (.NET's
-    /// `xxxSpecified`): `None` when absent, else its value as [`Node::attribute_scalar`]
-    /// reads it.
+    /// Reads an `[XmlAttribute]` member of a simple type that may be absent (see
+    /// [`Head::attribute_optional`]).
     pub fn attribute_optional<T: Scalar>(
         &self,
         name: &'static str,
     ) -> Result<Option<T>, MemberError> {
-        match self.attribute(name) {
-            None => Ok(None),
-            Some(value) => {
-                T::read_xml(value)
-                    .map(Some)
-                    .map_err(|error| MemberError::InvalidValue {
-                        path: format!("@{name}"),
-                        ty: T::TYPE,
-                        value: value.to_owned(),
-                        error,
-                    })
-            }
-        }
+        self.head().attribute_optional(name)
     }
 
     /// Reads a string `[XmlAttribute]` member: `None` when absent.
@@ -448,6 +397,104 @@ impl<'a> Node<'a> {
     }
 }
 
+/// An element's start tag as a reader sees it, whether a tree's node or an element read
+/// straight from the message: its `xsi:type` and attributes (what few elements carry).
+#[derive(Clone, Copy)]
+pub(crate) struct Head<'r>(pub(crate) Option<&'r Rare>);
+
+impl<'r> Head<'r> {
+    /// The class its `xsi:type` names, read as XmlSerializer reads it for an element of the
+    /// class `declared`: `None` without one; the local name of a type of the service's
+    /// namespace; otherwise (another namespace, an unbound prefix) refused, as the host
+    /// refuses a type it does not know. The name is not trimmed (`" Circle "` is unknown).
+    pub fn class_type(self, declared: &'static str) -> Result<Option<&'r str>, MemberError> {
+        match self.0.and_then(|rare| rare.xsi_type.as_ref()) {
+            None => Ok(None),
+            Some(XsiType::Named(NodeNs::Service, local)) => Ok(Some(local)),
+            Some(XsiType::Named(ns, local)) => Err(MemberError::UnknownType {
+                path: String::new(),
+                declared,
+                name: local.to_string(),
+                namespace: match ns {
+                    NodeNs::Other(ns) => ns.to_string(),
+                    _ => String::new(),
+                },
+            }),
+            Some(XsiType::UnboundPrefix(prefix)) => Err(MemberError::UnboundPrefix {
+                path: String::new(),
+                prefix: prefix.to_string(),
+            }),
+        }
+    }
+
+    /// Refuses an `xsi:type` that names a class other than `declared`: what an element of a
+    /// class without derived classes may carry is its own name or none.
+    pub fn check_class_type(self, declared: &'static str) -> Result<(), MemberError> {
+        match self.class_type(declared)? {
+            None => Ok(()),
+            Some(name) if name == declared => Ok(()),
+            Some(name) => Err(MemberError::UnknownType {
+                path: String::new(),
+                declared,
+                name: name.to_owned(),
+                namespace: String::new(),
+            }),
+        }
+    }
+
+    /// The value of its attribute `name`, if it has one: one in no namespace by its local
+    /// name, `xml:lang`, and a qualified one (`form="qualified"`, of the namespace of its
+    /// class) as `{namespace}local`.
+    pub fn attribute(self, name: &str) -> Option<&'r str> {
+        self.0?
+            .attributes
+            .iter()
+            .find(|(n, _)| &**n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Reads an `[XmlAttribute]` member of a simple type: its value as `XmlConvert` reads it
+    /// (white space around it trimmed, as XmlSerializer trims an attribute's value for a
+    /// number), the default when the attribute is absent.
+    pub fn attribute_scalar<T: Scalar + Default>(
+        self,
+        name: &'static str,
+    ) -> Result<T, MemberError> {
+        match self.attribute(name) {
+            None => Ok(T::default()),
+            Some(value) => T::read_xml(value).map_err(|error| MemberError::InvalidValue {
+                path: format!("@{name}"),
+                ty: T::TYPE,
+                value: value.to_owned(),
+                error,
+            }),
+        }
+    }
+
+    /// Reads an `[XmlAttribute]` member of a simple type that may be absent (.NET's
+    /// `xxxSpecified`): `None` when absent, else its value as [`Head::attribute_scalar`]
+    /// reads it.
+    pub fn attribute_optional<T: Scalar>(
+        self,
+        name: &'static str,
+    ) -> Result<Option<T>, MemberError> {
+        match self.attribute(name) {
+            None => Ok(None),
+            Some(value) => {
+                T::read_xml(value)
+                    .map(Some)
+                    .map_err(|error| MemberError::InvalidValue {
+                        path: format!("@{name}"),
+                        ty: T::TYPE,
+                        value: value.to_owned(),
+                        error,
+                    })
+            }
+        }
+    }
+
+}
+
 /// Reads a simple value from its element's text.
 pub(crate) fn read_scalar<T: Scalar>(node: &Node) -> Result<T, MemberError> {
     let text = node.simple_text()?;
@@ -474,6 +521,14 @@ impl XmlItem for String {
 
     fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
         node.simple_text().map(str::to_owned)
+    }
+
+    #[inline]
+    fn read_streamed(
+        element: &mut Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, Fallback> {
+        element.text().map(Cow::into_owned)
     }
 }
 
@@ -504,6 +559,21 @@ impl<T: XmlItem> XmlItem for Option<T> {
         }
         T::read_optional(node, items)
     }
+
+    /// A nil item (its `xsi:type` to check) is read from its tree, which is one element.
+    fn read_streamed(
+        element: &mut Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Self, Fallback> {
+        match element.nil() {
+            NilFlag::No => T::read_streamed_optional(element, items),
+            NilFlag::Yes => {
+                let node = element.tree()?;
+                Self::read_element(&node, items).map_err(|_| Fallback)
+            }
+            NilFlag::Invalid => Err(Fallback),
+        }
+    }
 }
 
 impl<T: XmlItem> XmlItem for Box<T> {
@@ -522,6 +592,13 @@ impl<T: XmlItem> XmlItem for Box<T> {
 
     fn read_element(node: &Node, items: &'static [&'static str]) -> Result<Self, MemberError> {
         T::read_element(node, items).map(Box::new)
+    }
+
+    fn read_streamed(
+        element: &mut Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Self, Fallback> {
+        T::read_streamed(element, items).map(Box::new)
     }
 }
 
@@ -568,6 +645,32 @@ impl<T: XmlItem> XmlItem for Vec<T> {
         }
         Ok(values)
     }
+
+    fn read_streamed_optional(
+        element: &mut Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Option<Self>, Fallback> {
+        match element.nil() {
+            NilFlag::No => Self::read_streamed(element, items).map(Some),
+            // Its content is not read (the caller skips it).
+            NilFlag::Yes => Ok(None),
+            NilFlag::Invalid => Err(Fallback),
+        }
+    }
+
+    fn read_streamed(
+        element: &mut Streamed<'_, '_>,
+        items: &'static [&'static str],
+    ) -> Result<Self, Fallback> {
+        let (item, inner) = items.split_first().unwrap_or((&"item", &[]));
+        let mut values = Vec::new();
+        while let Some(child) = element.next_member()? {
+            if child.name() == *item {
+                values.push(child.value(item, inner)?);
+            }
+        }
+        Ok(values)
+    }
 }
 
 /// `XmlItem` for the simple types: the value as `XmlConvert` writes and reads it. (`u8`,
@@ -593,6 +696,14 @@ macro_rules! simple_items {
                 _items: &'static [&'static str],
             ) -> Result<Self, MemberError> {
                 read_scalar(node)
+            }
+
+            #[inline]
+            fn read_streamed(
+                element: &mut Streamed<'_, '_>,
+                _items: &'static [&'static str],
+            ) -> Result<Self, Fallback> {
+                element.scalar()
             }
         }
     )*};

@@ -1,7 +1,7 @@
 //! XML: text escaping (writer side, `escape`), a pull cursor over quick-xml (reader side,
 //! `cursor`, with the well-formedness checks quick-xml leaves out in `check`), and a scanner
 //! that reads the plain shape of most requests and responses faster (`scanner`), value trees
-//! included (`scan_tree`).
+//! included (`scan_tree`), and element by element for values read without a tree (`stream`).
 //!
 //! The cursor is the one place the runtime touches quick-xml. It refuses any DOCTYPE before
 //! reading anything in it, so no entity is ever declared, expanded or fetched; only the five
@@ -18,6 +18,7 @@ mod escape;
 mod raw;
 mod scan_tree;
 mod scanner;
+mod stream;
 #[cfg(test)]
 mod tests;
 
@@ -28,6 +29,7 @@ pub(crate) use escape::{escape_text_from, first_to_escape};
 pub(crate) use raw::{is_blank, RawContent};
 #[cfg(test)]
 pub(crate) use scanner::assert_reads_as_start;
+pub(crate) use stream::{NilFlag, Stream, StreamStart};
 pub(crate) use scanner::{
     scanned_text, Attributes, KnownStart, ScannedStart, Scanner, TextSpan, Unusual,
 };

@@ -20,7 +20,7 @@ use crate::tree::{Nil, Node, NodeNs, Rare, XsiType};
 
 /// How deep a tree the scanner reads (below its root); deeper ones go to the cursor, whose
 /// depth limit words the refusal. Well within the stack.
-const MAX_SCANNED_DEPTH: usize = 64;
+pub(super) const MAX_SCANNED_DEPTH: usize = 64;
 
 /// A namespace classified against the service's, as an `xsi:type` names its type's.
 fn node_ns(ns: Option<&[u8]>, service: &[u8]) -> NodeNs {
@@ -53,7 +53,9 @@ impl<'a> Scanner<'a> {
         self.tree_at(start, attributes, service, budget, 0)
     }
 
-    fn tree_at(
+    /// [`Scanner::tree`] of an element `depth` levels below the value's root (a tree the
+    /// stream leaves to the tree reader), so that the depth bound is the whole value's.
+    pub(super) fn tree_at(
         &mut self,
         start: ScannedStart<'a>,
         attributes: &mut Attributes<'a>,
@@ -79,7 +81,7 @@ impl<'a> Scanner<'a> {
             interrupted: false,
         };
         if attributes.len() > 0 {
-            self.read_attributes(&mut node, attributes, service)?;
+            (node.nil, node.rare) = self.read_attributes(attributes, service)?;
         }
         if start.empty {
             self.end_empty(&start);
@@ -113,22 +115,22 @@ impl<'a> Scanner<'a> {
 
     /// The local name of `start`, from the document the scanner checked to be UTF-8 once
     /// (names are ASCII).
-    fn local_name(&self, start: &ScannedStart<'a>) -> Scanned<&'a str> {
+    pub(super) fn local_name(&self, start: &ScannedStart<'a>) -> Scanned<&'a str> {
         let at = start.local_at as usize;
         self.source.get(at..at + start.local.len()).ok_or(Unusual)
     }
 
-    /// Reads a start tag's attributes into `node`, as the cursor reads them: `xsi:nil` and
-    /// `xsi:type` (resolved where they stand), and those in no namespace and of the service's
-    /// in document order.
-    fn read_attributes(
+    /// Reads a start tag's attributes as the cursor reads them: `xsi:nil`, and what few
+    /// elements carry (`xsi:type`, resolved where it stands, and the attributes in no
+    /// namespace and of the service's, in document order).
+    pub(super) fn read_attributes(
         &self,
-        node: &mut Node<'a>,
         attributes: &Attributes<'a>,
         service: &[u8],
-    ) -> Scanned<()> {
+    ) -> Scanned<(Nil, Option<Box<Rare>>)> {
         let items = &attributes.items[..attributes.len];
         let mut rare = Rare::default();
+        let mut nil = Nil::No;
         for (i, &(qname, local_at, value)) in items.iter().enumerate() {
             let local = &qname[local_at..];
             if local_at == 0 {
@@ -165,13 +167,12 @@ impl<'a> Scanner<'a> {
                 continue;
             }
             match local {
-                b"nil" => node.nil = Nil::read(Some(text_of(value)?)),
+                b"nil" => nil = Nil::read(Some(text_of(value)?)),
                 b"type" => rare.xsi_type = Some(self.xsi_type(value, service)?),
                 _ => {}
             }
         }
-        node.rare = rare.boxed();
-        Ok(())
+        Ok((nil, rare.boxed()))
     }
 
     /// An `xsi:type` value resolved against the namespaces in scope: a plain `name` or

@@ -143,6 +143,7 @@ impl Default for Attributes<'_> {
 const DEFAULT_NS_ATTRIBUTE: &[u8] = b" xmlns=\"";
 
 /// A start tag the scanner read.
+#[derive(Clone, Copy)]
 pub(crate) struct ScannedStart<'a> {
     pub(super) qname: &'a [u8],
     /// The local part of the name.
@@ -154,7 +155,7 @@ pub(crate) struct ScannedStart<'a> {
     /// `<x/>`.
     pub empty: bool,
     /// The bindings in scope before this element's own declarations.
-    scope: usize,
+    pub(super) scope: usize,
 }
 
 pub(super) type Scanned<T> = Result<T, Unusual>;
@@ -553,24 +554,39 @@ impl<'a> Scanner<'a> {
 
     /// Reads the end tag of `start` and leaves its scope.
     pub fn end(&mut self, start: &ScannedStart<'a>) -> Scanned<()> {
+        self.end_tag(start.qname, start.scope)
+    }
+
+    /// Reads the end tag of the element named `qname` whose bindings started at `scope`, and
+    /// leaves its scope.
+    #[inline]
+    pub(super) fn end_tag(&mut self, qname: &[u8], scope: usize) -> Scanned<()> {
         let rest = self.rest();
-        let name_end = 2 + start.qname.len();
-        if !rest.starts_with(b"</") || rest.get(2..name_end) != Some(start.qname) {
+        let name_end = 2 + qname.len();
+        if !rest.starts_with(b"</") || rest.get(2..name_end) != Some(qname) {
             return Err(Unusual);
         }
         self.pos += name_end;
-        self.skip_space();
         if self.peek() != Some(b'>') {
-            return Err(Unusual);
+            self.skip_space();
+            if self.peek() != Some(b'>') {
+                return Err(Unusual);
+            }
         }
         self.pos += 1;
-        self.bound = start.scope;
+        self.bound = scope;
         Ok(())
     }
 
     /// Leaves the scope of an empty element `<x/>`.
     pub fn end_empty(&mut self, start: &ScannedStart<'a>) {
         self.bound = start.scope;
+    }
+
+    /// Leaves the scope that started at `scope` (after an empty element).
+    #[inline]
+    pub(super) fn leave(&mut self, scope: usize) {
+        self.bound = scope;
     }
 
     /// Reads text and references up to the next `</`; [`scanned_text`] then gives it as the

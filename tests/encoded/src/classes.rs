@@ -4,6 +4,7 @@
 //! reads the .NET class.
 
 use crate::runtime::tree;
+use crate::runtime::tree::Member as _;
 use crate::runtime::encoded;
 use crate::runtime::EncodeError;
 
@@ -52,11 +53,12 @@ impl Simple {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 10];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Flag" if !seen[0] => {
                     seen[0] = true;
@@ -125,7 +127,16 @@ impl tree::XmlItem for Simple {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Simple")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Simple")?;
+        Self::read_members(element)
     }
 }
 
@@ -214,11 +225,12 @@ impl Point {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "X" if !seen[0] => {
                     seen[0] = true;
@@ -259,7 +271,16 @@ impl tree::XmlItem for Point {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Point")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Point")?;
+        Self::read_members(element)
     }
 }
 
@@ -331,11 +352,12 @@ impl Line {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "From" if !seen[0] => {
                     seen[0] = true;
@@ -372,7 +394,16 @@ impl tree::XmlItem for Line {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Line")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Line")?;
+        Self::read_members(element)
     }
 }
 
@@ -442,11 +473,12 @@ impl Poly {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -480,7 +512,16 @@ impl tree::XmlItem for Poly {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Poly")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Poly")?;
+        Self::read_members(element)
     }
 }
 
@@ -547,12 +588,13 @@ impl Shape {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -585,7 +627,16 @@ impl tree::XmlItem for Shape {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Shape")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Shape")?;
+        Self::read_members(element)
     }
 }
 
@@ -677,8 +728,12 @@ impl tree::XmlItem for AnyShape {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         match node.class_type("Shape")? {
-            None | Some("Shape") => Ok(AnyShape::Shape(Shape::read_members(node)?)),
-            Some("Circle") => Ok(AnyShape::Circle(Circle::read_members(node)?)),
+            None | Some("Shape") => {
+                Ok(AnyShape::Shape(Shape::read_members(&mut node.reader())?))
+            }
+            Some("Circle") => {
+                Ok(AnyShape::Circle(Circle::read_members(&mut node.reader())?))
+            }
             Some(other) => {
                 Err(tree::MemberError::UnknownType {
                     path: String::new(),
@@ -742,11 +797,12 @@ impl Circle {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -783,7 +839,16 @@ impl tree::XmlItem for Circle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Circle")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Circle")?;
+        Self::read_members(element)
     }
 }
 

@@ -4,6 +4,7 @@
 //! reads the .NET class.
 
 use crate::runtime::tree;
+use crate::runtime::tree::Member as _;
 use crate::runtime::EncodeError;
 
 /// `Err`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
@@ -37,11 +38,12 @@ impl Err2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "type" if !seen[0] => {
                     seen[0] = true;
@@ -94,7 +96,16 @@ impl tree::XmlItem for Err2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Err")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Err")?;
+        Self::read_members(element)
     }
 }
 
@@ -117,11 +128,12 @@ impl Result2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
                     seen[0] = true;
@@ -158,7 +170,16 @@ impl tree::XmlItem for Result2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Result")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Result")?;
+        Self::read_members(element)
     }
 }
 
@@ -178,12 +199,13 @@ impl Vec2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "String" if !seen[0] => {
                     seen[0] = true;
@@ -216,7 +238,16 @@ impl tree::XmlItem for Vec2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Vec")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Vec")?;
+        Self::read_members(element)
     }
 }
 
@@ -236,12 +267,13 @@ impl String2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "len" if !seen[0] => {
                     seen[0] = true;
@@ -274,7 +306,16 @@ impl tree::XmlItem for String2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("String")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("String")?;
+        Self::read_members(element)
     }
 }
 
@@ -294,12 +335,13 @@ impl NamesClient2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Server" if !seen[0] => {
                     seen[0] = true;
@@ -332,7 +374,16 @@ impl tree::XmlItem for NamesClient2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NamesClient")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("NamesClient")?;
+        Self::read_members(element)
     }
 }
 
@@ -352,12 +403,13 @@ impl NamesServer2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -390,7 +442,16 @@ impl tree::XmlItem for NamesServer2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("NamesServer")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("NamesServer")?;
+        Self::read_members(element)
     }
 }
 
@@ -410,12 +471,13 @@ impl OrderLine {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Sku" if !seen[0] => {
                     seen[0] = true;
@@ -448,7 +510,16 @@ impl tree::XmlItem for OrderLine {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("order_line")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("order_line")?;
+        Self::read_members(element)
     }
 }
 
@@ -468,12 +539,13 @@ impl OrderLine2 {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Sku" if !seen[0] => {
                     seen[0] = true;
@@ -506,7 +578,16 @@ impl tree::XmlItem for OrderLine2 {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("OrderLine")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("OrderLine")?;
+        Self::read_members(element)
     }
 }
 
@@ -558,7 +639,9 @@ impl tree::XmlItem for AnyShape2 {
                     name: "Shape",
                 })
             }
-            Some("Circle") => Ok(AnyShape2::Circle(Circle::read_members(node)?)),
+            Some("Circle") => {
+                Ok(AnyShape2::Circle(Circle::read_members(&mut node.reader())?))
+            }
             Some(other) => {
                 Err(tree::MemberError::UnknownType {
                     path: String::new(),
@@ -590,11 +673,12 @@ impl Circle {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -631,7 +715,16 @@ impl tree::XmlItem for Circle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Circle")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Circle")?;
+        Self::read_members(element)
     }
 }
 
@@ -651,12 +744,13 @@ impl AnyShape {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Count" if !seen[0] => {
                     seen[0] = true;
@@ -689,7 +783,16 @@ impl tree::XmlItem for AnyShape {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AnyShape")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("AnyShape")?;
+        Self::read_members(element)
     }
 }
 
@@ -709,12 +812,13 @@ impl LineItem {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Qty" if !seen[0] => {
                     seen[0] = true;
@@ -747,7 +851,16 @@ impl tree::XmlItem for LineItem {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Line_x0020_Item")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Line_x0020_Item")?;
+        Self::read_members(element)
     }
 }
 
@@ -767,12 +880,13 @@ impl Temp {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Degrees" if !seen[0] => {
                     seen[0] = true;
@@ -805,7 +919,16 @@ impl tree::XmlItem for Temp {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("temp")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("temp")?;
+        Self::read_members(element)
     }
 }
 
@@ -825,12 +948,13 @@ impl Node {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Value" if !seen[0] => {
                     seen[0] = true;
@@ -863,7 +987,16 @@ impl tree::XmlItem for Node {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Node")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Node")?;
+        Self::read_members(element)
     }
 }
 
@@ -883,12 +1016,13 @@ impl MemberError {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Path" if !seen[0] => {
                     seen[0] = true;
@@ -921,7 +1055,16 @@ impl tree::XmlItem for MemberError {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("MemberError")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("MemberError")?;
+        Self::read_members(element)
     }
 }
 
@@ -941,12 +1084,13 @@ impl Plain {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "a-b" if !seen[0] => {
                     seen[0] = true;
@@ -979,7 +1123,16 @@ impl tree::XmlItem for Plain {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Plain")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Plain")?;
+        Self::read_members(element)
     }
 }
 
@@ -1028,8 +1181,12 @@ impl tree::XmlItem for AnyPlain {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         match node.class_type("Plain")? {
-            None | Some("Plain") => Ok(AnyPlain::Plain(Plain::read_members(node)?)),
-            Some("Fancy") => Ok(AnyPlain::Fancy(Fancy::read_members(node)?)),
+            None | Some("Plain") => {
+                Ok(AnyPlain::Plain(Plain::read_members(&mut node.reader())?))
+            }
+            Some("Fancy") => {
+                Ok(AnyPlain::Fancy(Fancy::read_members(&mut node.reader())?))
+            }
             Some(other) => {
                 Err(tree::MemberError::UnknownType {
                     path: String::new(),
@@ -1061,11 +1218,12 @@ impl Fancy {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "a-b" if !seen[0] => {
                     seen[0] = true;
@@ -1102,7 +1260,16 @@ impl tree::XmlItem for Fancy {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Fancy")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Fancy")?;
+        Self::read_members(element)
     }
 }
 
@@ -1142,11 +1309,12 @@ impl Response {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
                     seen[0] = true;
@@ -1183,7 +1351,16 @@ impl tree::XmlItem for Response {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Response")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Response")?;
+        Self::read_members(element)
     }
 }
 
@@ -1206,11 +1383,12 @@ impl Context {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Route" if !seen[0] => {
                     seen[0] = true;
@@ -1247,7 +1425,16 @@ impl tree::XmlItem for Context {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Context")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Context")?;
+        Self::read_members(element)
     }
 }
 
@@ -1267,12 +1454,13 @@ impl Route {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Path" if !seen[0] => {
                     seen[0] = true;
@@ -1305,7 +1493,16 @@ impl tree::XmlItem for Route {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Route")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Route")?;
+        Self::read_members(element)
     }
 }
 
@@ -1325,12 +1522,13 @@ impl Bytes {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Length" if !seen[0] => {
                     seen[0] = true;
@@ -1363,7 +1561,16 @@ impl tree::XmlItem for Bytes {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Bytes")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Bytes")?;
+        Self::read_members(element)
     }
 }
 
@@ -1383,12 +1590,13 @@ impl Duration {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Ms" if !seen[0] => {
                     seen[0] = true;
@@ -1421,7 +1629,16 @@ impl tree::XmlItem for Duration {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Duration")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Duration")?;
+        Self::read_members(element)
     }
 }
 
@@ -1444,11 +1661,12 @@ impl Dated {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "On" if !seen[0] => {
                     seen[0] = true;
@@ -1485,6 +1703,15 @@ impl tree::XmlItem for Dated {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Dated")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Dated")?;
+        Self::read_members(element)
     }
 }

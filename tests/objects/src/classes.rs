@@ -4,6 +4,7 @@
 //! reads the .NET class.
 
 use crate::runtime::tree;
+use crate::runtime::tree::Member as _;
 use crate::runtime::EncodeError;
 
 /// `Order`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
@@ -52,11 +53,12 @@ impl Order {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 11];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
                     seen[0] = true;
@@ -116,7 +118,16 @@ impl tree::XmlItem for Order {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Order")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Order")?;
+        Self::read_members(element)
     }
 }
 
@@ -142,11 +153,12 @@ impl Customer {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -184,7 +196,16 @@ impl tree::XmlItem for Customer {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Customer")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Customer")?;
+        Self::read_members(element)
     }
 }
 
@@ -212,11 +233,12 @@ impl Address {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Street" if !seen[0] => {
                     seen[0] = true;
@@ -257,7 +279,16 @@ impl tree::XmlItem for Address {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Address")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Address")?;
+        Self::read_members(element)
     }
 }
 
@@ -286,11 +317,12 @@ impl OrderLine {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Sku" if !seen[0] => {
                     seen[0] = true;
@@ -335,7 +367,16 @@ impl tree::XmlItem for OrderLine {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("OrderLine")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("OrderLine")?;
+        Self::read_members(element)
     }
 }
 
@@ -361,11 +402,12 @@ impl TreeNode {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -405,7 +447,16 @@ impl tree::XmlItem for TreeNode {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TreeNode")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("TreeNode")?;
+        Self::read_members(element)
     }
 }
 
@@ -471,10 +522,18 @@ impl tree::XmlItem for AnyShape {
                     name: "Shape",
                 })
             }
-            Some("Square") => Ok(AnyShape::Square(Square::read_members(node)?)),
-            Some("Circle") => Ok(AnyShape::Circle(Circle::read_members(node)?)),
+            Some("Square") => {
+                Ok(AnyShape::Square(Square::read_members(&mut node.reader())?))
+            }
+            Some("Circle") => {
+                Ok(AnyShape::Circle(Circle::read_members(&mut node.reader())?))
+            }
             Some("ColoredCircle") => {
-                Ok(AnyShape::ColoredCircle(ColoredCircle::read_members(node)?))
+                Ok(
+                    AnyShape::ColoredCircle(
+                        ColoredCircle::read_members(&mut node.reader())?,
+                    ),
+                )
             }
             Some(other) => {
                 Err(tree::MemberError::UnknownType {
@@ -510,14 +569,15 @@ impl Square {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
         };
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -554,7 +614,16 @@ impl tree::XmlItem for Square {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Square")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Square")?;
+        Self::read_members(element)
     }
 }
 
@@ -580,14 +649,15 @@ impl Circle {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
         };
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -624,7 +694,16 @@ impl tree::XmlItem for Circle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Circle")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Circle")?;
+        Self::read_members(element)
     }
 }
 
@@ -673,9 +752,15 @@ impl tree::XmlItem for AnyCircle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         match node.class_type("Circle")? {
-            None | Some("Circle") => Ok(AnyCircle::Circle(Circle::read_members(node)?)),
+            None | Some("Circle") => {
+                Ok(AnyCircle::Circle(Circle::read_members(&mut node.reader())?))
+            }
             Some("ColoredCircle") => {
-                Ok(AnyCircle::ColoredCircle(ColoredCircle::read_members(node)?))
+                Ok(
+                    AnyCircle::ColoredCircle(
+                        ColoredCircle::read_members(&mut node.reader())?,
+                    ),
+                )
             }
             Some(other) => {
                 Err(tree::MemberError::UnknownType {
@@ -714,14 +799,15 @@ impl ColoredCircle {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
         };
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -762,7 +848,16 @@ impl tree::XmlItem for ColoredCircle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ColoredCircle")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("ColoredCircle")?;
+        Self::read_members(element)
     }
 }
 
@@ -814,11 +909,12 @@ impl Drawing {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
                     seen[0] = true;
@@ -860,7 +956,16 @@ impl tree::XmlItem for Drawing {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Drawing")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Drawing")?;
+        Self::read_members(element)
     }
 }
 
@@ -889,8 +994,9 @@ impl Attributed {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             code: node.attribute_string("Code"),
             n: node.attribute_scalar("n")?,
@@ -898,8 +1004,8 @@ impl Attributed {
             ..Default::default()
         };
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Body" if !seen[0] => {
                     seen[0] = true;
@@ -932,7 +1038,16 @@ impl tree::XmlItem for Attributed {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Attributed")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Attributed")?;
+        Self::read_members(element)
     }
 }
 
@@ -955,8 +1070,9 @@ impl Note {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         Ok(Self {
             lang: node.attribute_string("Lang"),
             text: node.text_content()?,
@@ -984,7 +1100,7 @@ impl tree::XmlItem for Note {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Note")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -1015,10 +1131,11 @@ impl Bundle {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Lines" => value.lines = member.optional("Lines", &["Line"])?,
                 "Tag" => {
@@ -1055,7 +1172,16 @@ impl tree::XmlItem for Bundle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Bundle")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Bundle")?;
+        Self::read_members(element)
     }
 }
 
@@ -1080,11 +1206,12 @@ impl Label {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Key" if !seen[0] => {
                     seen[0] = true;
@@ -1121,7 +1248,16 @@ impl tree::XmlItem for Label {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Label")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Label")?;
+        Self::read_members(element)
     }
 }
 
@@ -1236,11 +1372,12 @@ impl Settings {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 11];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -1313,7 +1450,16 @@ impl tree::XmlItem for Settings {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Settings")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Settings")?;
+        Self::read_members(element)
     }
 }
 
@@ -1341,15 +1487,16 @@ impl Basket {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             items: Some(Vec::new()),
             notes: Some(Vec::new()),
             ..Default::default()
         };
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Owner" if !seen[0] => {
                     seen[0] = true;
@@ -1396,7 +1543,16 @@ impl tree::XmlItem for Basket {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Basket")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Basket")?;
+        Self::read_members(element)
     }
 }
 
@@ -1421,11 +1577,12 @@ impl Voucher {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
                     seen[0] = true;
@@ -1462,7 +1619,16 @@ impl tree::XmlItem for Voucher {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Voucher")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Voucher")?;
+        Self::read_members(element)
     }
 }
 
@@ -1511,11 +1677,12 @@ impl AuthHeader {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "User" if !seen[0] => {
                     seen[0] = true;
@@ -1552,7 +1719,7 @@ impl tree::XmlItem for AuthHeader {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("AuthHeader")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -1590,11 +1757,12 @@ impl TraceHeader {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
                     seen[0] = true;
@@ -1631,7 +1799,7 @@ impl tree::XmlItem for TraceHeader {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("TraceHeader")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -1669,11 +1837,12 @@ impl StampHeader {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "By" if !seen[0] => {
                     seen[0] = true;
@@ -1710,7 +1879,7 @@ impl tree::XmlItem for StampHeader {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("StampHeader")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -1748,11 +1917,12 @@ impl ErrHeader {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
                     seen[0] = true;
@@ -1789,7 +1959,7 @@ impl tree::XmlItem for ErrHeader {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ErrHeader")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -1817,11 +1987,12 @@ impl Holder {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Value" if !seen[0] => {
                     seen[0] = true;
@@ -1859,7 +2030,16 @@ impl tree::XmlItem for Holder {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Holder")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Holder")?;
+        Self::read_members(element)
     }
 }
 
@@ -1902,17 +2082,18 @@ impl Parcel {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             kind: node.attribute_string("Kind"),
             seal: node.attribute_string("{http://rmm.example.com/objects}Seal"),
             marks: node
-                .any_attributes(&["Kind", "{http://rmm.example.com/objects}Seal"]),
+                .any_attributes(&["Kind", "{http://rmm.example.com/objects}Seal"])?,
             ..Default::default()
         };
         let mut seen = [false; 3];
-        for member in node.elements() {
+        while let Some(member) = node.next_element()? {
             if member.in_service() {
                 match member.name() {
                     "Label" if !seen[0] => {
@@ -1953,7 +2134,7 @@ impl tree::XmlItem for Parcel {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Parcel")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -1989,11 +2170,12 @@ impl Wrapping {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
-        for member in node.elements() {
+        while let Some(member) = node.next_element()? {
             if member.in_service() {
                 match member.name() {
                     "Doc" if !seen[0] => {
@@ -2036,7 +2218,7 @@ impl tree::XmlItem for Wrapping {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Wrapping")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -2061,8 +2243,9 @@ impl Phrase {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         Ok(Self {
             lang: node.attribute_string("xml:lang"),
             text: node.text_content()?,
@@ -2090,7 +2273,7 @@ impl tree::XmlItem for Phrase {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Phrase")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -2125,11 +2308,12 @@ impl Pick {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -2186,7 +2370,16 @@ impl tree::XmlItem for Pick {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Pick")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Pick")?;
+        Self::read_members(element)
     }
 }
 
@@ -2230,11 +2423,12 @@ impl Picks {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Line" => {
                     if let Some(item) = member.optional("Line", &[])? {
@@ -2280,7 +2474,16 @@ impl tree::XmlItem for Picks {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Picks")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Picks")?;
+        Self::read_members(element)
     }
 }
 
@@ -2326,11 +2529,12 @@ impl Named {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "First" if !seen[0] => {
                     seen[0] = true;
@@ -2381,7 +2585,16 @@ impl tree::XmlItem for Named {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Named")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Named")?;
+        Self::read_members(element)
     }
 }
 
@@ -2468,11 +2681,12 @@ impl Maybe {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Line" if !seen[0] => {
                     seen[0] = true;
@@ -2557,7 +2771,16 @@ impl tree::XmlItem for Maybe {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Maybe")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Maybe")?;
+        Self::read_members(element)
     }
 }
 
@@ -2633,8 +2856,9 @@ impl Marked {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             count: node.attribute_optional("Count")?,
             grade: node.attribute_optional("Grade")?,
@@ -2643,8 +2867,8 @@ impl Marked {
             ..Default::default()
         };
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Body" if !seen[0] => {
                     seen[0] = true;
@@ -2677,7 +2901,16 @@ impl tree::XmlItem for Marked {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Marked")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Marked")?;
+        Self::read_members(element)
     }
 }
 
@@ -2738,8 +2971,9 @@ impl Flagged {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             required: node.attribute_optional("Required")?.unwrap_or(false),
             caption: node.attribute_string("Caption").or(Some(String::from(""))),
@@ -2749,8 +2983,8 @@ impl Flagged {
             ..Default::default()
         };
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Name" if !seen[0] => {
                     seen[0] = true;
@@ -2783,7 +3017,16 @@ impl tree::XmlItem for Flagged {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Flagged")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Flagged")?;
+        Self::read_members(element)
     }
 }
 
@@ -2852,8 +3095,9 @@ impl ExtHeader {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             mode: node.attribute_string("Mode"),
             r#ref: node
@@ -2870,11 +3114,11 @@ impl ExtHeader {
                         "{http://www.w3.org/2003/05/soap-envelope}role",
                         "{http://www.w3.org/2003/05/soap-envelope}relay",
                     ],
-                ),
+                )?,
             ..Default::default()
         };
         let mut seen = [false; 7];
-        for member in node.elements() {
+        while let Some(member) = node.next_element()? {
             if member.is_unqualified() {
                 match member.name() {
                     "Org" if !seen[3] => {
@@ -2939,7 +3183,7 @@ impl tree::XmlItem for ExtHeader {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExtHeader")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
     }
 }
 
@@ -2961,12 +3205,13 @@ impl ExtNote {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Text" if !seen[0] => {
                     seen[0] = true;
@@ -2999,6 +3244,15 @@ impl tree::XmlItem for ExtNote {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("ExtNote")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("ExtNote")?;
+        Self::read_members(element)
     }
 }

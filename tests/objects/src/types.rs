@@ -96,6 +96,13 @@ impl crate::runtime::tree::XmlItem for Level {
     ) -> Result<Self, crate::runtime::tree::MemberError> {
         node.scalar("")
     }
+
+    fn read_streamed(
+        element: &mut crate::runtime::tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, crate::runtime::tree::Fallback> {
+        element.scalar()
+    }
 }
 crate::runtime::deps::bitflags::bitflags! {
     #[doc =
@@ -210,6 +217,13 @@ impl crate::runtime::tree::XmlItem for Perms {
         _items: &'static [&'static str],
     ) -> Result<Self, crate::runtime::tree::MemberError> {
         node.scalar("")
+    }
+
+    fn read_streamed(
+        element: &mut crate::runtime::tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, crate::runtime::tree::Fallback> {
+        element.scalar()
     }
 }
 

@@ -4,6 +4,7 @@
 //! reads the .NET class.
 
 use crate::runtime::tree;
+use crate::runtime::tree::Member as _;
 use crate::runtime::EncodeError;
 
 /// `Point`: a class of the service (`xs:complexType`), its members a sequence of elements in this order.
@@ -33,11 +34,12 @@ impl Point {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "X" if !seen[0] => {
                     seen[0] = true;
@@ -82,7 +84,16 @@ impl tree::XmlItem for Point {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Point")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Point")?;
+        Self::read_members(element)
     }
 }
 
@@ -104,12 +115,13 @@ impl Shape {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
-        #[allow(clippy::single_match)]
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
+            #[allow(clippy::single_match)]
             match member.name() {
                 "Label" if !seen[0] => {
                     seen[0] = true;
@@ -142,7 +154,16 @@ impl tree::XmlItem for Shape {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Shape")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Shape")?;
+        Self::read_members(element)
     }
 }
 
@@ -191,8 +212,12 @@ impl tree::XmlItem for AnyShape {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         match node.class_type("Shape")? {
-            None | Some("Shape") => Ok(AnyShape::Shape(Shape::read_members(node)?)),
-            Some("Circle") => Ok(AnyShape::Circle(Circle::read_members(node)?)),
+            None | Some("Shape") => {
+                Ok(AnyShape::Shape(Shape::read_members(&mut node.reader())?))
+            }
+            Some("Circle") => {
+                Ok(AnyShape::Circle(Circle::read_members(&mut node.reader())?))
+            }
             Some(other) => {
                 Err(tree::MemberError::UnknownType {
                     path: String::new(),
@@ -224,11 +249,12 @@ impl Circle {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Label" if !seen[0] => {
                     seen[0] = true;
@@ -265,7 +291,16 @@ impl tree::XmlItem for Circle {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Circle")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Circle")?;
+        Self::read_members(element)
     }
 }
 
@@ -307,11 +342,12 @@ impl Basket {
         Ok(())
     }
 
-    /// Reads its members from `node`, as XmlSerializer reads them.
-    fn read_members(node: &tree::Node) -> Result<Self, tree::MemberError> {
+    /// Reads its members from `node`, as XmlSerializer reads them: from a value
+    /// tree, or straight from the message.
+    fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
-        for member in node.members() {
+        while let Some(member) = node.next_member()? {
             match member.name() {
                 "Visits" if !seen[0] => {
                     seen[0] = true;
@@ -345,6 +381,15 @@ impl tree::XmlItem for Basket {
         _items: &'static [&'static str],
     ) -> Result<Self, tree::MemberError> {
         node.check_class_type("Basket")?;
-        Self::read_members(node)
+        Self::read_members(&mut node.reader())
+    }
+
+    /// An `xsi:type` may name this class, and no other.
+    fn read_streamed(
+        element: &mut tree::Streamed<'_, '_>,
+        _items: &'static [&'static str],
+    ) -> Result<Self, tree::Fallback> {
+        element.check_class_type("Basket")?;
+        Self::read_members(element)
     }
 }

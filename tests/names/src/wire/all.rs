@@ -89,6 +89,9 @@ impl ALL2 {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut client: Option<Option<crate::NamesClient2>> = None;
         let mut item: Option<Option<crate::LineItem>> = None;
         let mut t: Option<Option<crate::Temp>> = None;
@@ -118,6 +121,49 @@ impl ALL2 {
                 t: t.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut client: Option<Option<crate::NamesClient2>> = None;
+                let mut item: Option<Option<crate::LineItem>> = None;
+                let mut t: Option<Option<crate::Temp>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "client" if client.is_none() => {
+                            client = Some(param.optional("client", &[])?);
+                        }
+                        "item" if item.is_none() => {
+                            item = Some(param.optional("item", &[])?);
+                        }
+                        "t" if t.is_none() => t = Some(param.optional("t", &[])?),
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {
+                        reader_2: Default::default(),
+                    },
+                    ALL2 {
+                        client: client.unwrap_or_default(),
+                        item: item.unwrap_or_default(),
+                        t: t.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

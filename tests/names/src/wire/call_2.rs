@@ -87,6 +87,9 @@ impl Call2 {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut order: Option<Option<crate::OrderLine>> = None;
         let mut line: Option<Option<crate::OrderLine2>> = None;
         let mut reader = soap::RequestReader::with_trees(
@@ -113,6 +116,46 @@ impl Call2 {
                 line: line.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut order: Option<Option<crate::OrderLine>> = None;
+                let mut line: Option<Option<crate::OrderLine2>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "order" if order.is_none() => {
+                            order = Some(param.optional("order", &[])?);
+                        }
+                        "line" if line.is_none() => {
+                            line = Some(param.optional("line", &[])?);
+                        }
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {
+                        reader_2: Default::default(),
+                    },
+                    Call2 {
+                        order: order.unwrap_or_default(),
+                        line: line.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

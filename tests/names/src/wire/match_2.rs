@@ -87,6 +87,9 @@ impl Match {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut shape: Option<Option<crate::AnyShape2>> = None;
         let mut any: Option<Option<crate::AnyShape>> = None;
         let mut reader = soap::RequestReader::with_trees(
@@ -113,6 +116,44 @@ impl Match {
                 any: any.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut shape: Option<Option<crate::AnyShape2>> = None;
+                let mut any: Option<Option<crate::AnyShape>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "shape" if shape.is_none() => {
+                            shape = Some(param.optional("shape", &[])?);
+                        }
+                        "any" if any.is_none() => any = Some(param.optional("any", &[])?),
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {
+                        reader_2: Default::default(),
+                    },
+                    Match {
+                        shape: shape.unwrap_or_default(),
+                        any: any.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

@@ -89,6 +89,9 @@ impl Stamp {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut day: Option<crate::runtime::Date> = None;
         let mut dated: Option<Option<crate::Dated>> = None;
         let mut reader = soap::RequestReader::with_trees(
@@ -115,6 +118,44 @@ impl Stamp {
                 dated: dated.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut day: Option<crate::runtime::Date> = None;
+                let mut dated: Option<Option<crate::Dated>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "day" if day.is_none() => day = Some(param.scalar("day")?),
+                        "dated" if dated.is_none() => {
+                            dated = Some(param.optional("dated", &[])?);
+                        }
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {
+                        reader_2: Default::default(),
+                    },
+                    Stamp {
+                        day: day.unwrap_or_default(),
+                        dated: dated.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

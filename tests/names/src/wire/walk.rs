@@ -87,6 +87,9 @@ impl Walk {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut node: Option<Option<crate::Node>> = None;
         let mut plain: Option<Option<crate::AnyPlain>> = None;
         let mut reader = soap::RequestReader::with_trees(
@@ -113,6 +116,46 @@ impl Walk {
                 plain: plain.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut node: Option<Option<crate::Node>> = None;
+                let mut plain: Option<Option<crate::AnyPlain>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "node" if node.is_none() => {
+                            node = Some(param.optional("node", &[])?);
+                        }
+                        "plain" if plain.is_none() => {
+                            plain = Some(param.optional("plain", &[])?);
+                        }
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {
+                        reader_2: Default::default(),
+                    },
+                    Walk {
+                        node: node.unwrap_or_default(),
+                        plain: plain.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

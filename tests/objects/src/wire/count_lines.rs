@@ -88,6 +88,9 @@ impl CountLines {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut order: Option<Option<crate::Order>> = None;
         let mut extra: Option<i32> = None;
         let mut reader = soap::RequestReader::with_trees(
@@ -112,6 +115,44 @@ impl CountLines {
                 extra: extra.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut order: Option<Option<crate::Order>> = None;
+                let mut extra: Option<i32> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "order" if order.is_none() => {
+                            order = Some(param.optional("order", &[])?);
+                        }
+                        "extra" if extra.is_none() => {
+                            extra = Some(param.scalar("extra")?);
+                        }
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {},
+                    CountLines {
+                        order: order.unwrap_or_default(),
+                        extra: extra.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

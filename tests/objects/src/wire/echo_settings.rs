@@ -83,6 +83,9 @@ impl EchoSettings {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut settings: Option<Option<crate::Settings>> = None;
         let mut reader = soap::RequestReader::with_trees(
             binding,
@@ -104,6 +107,39 @@ impl EchoSettings {
                 settings: settings.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut settings: Option<Option<crate::Settings>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "settings" if settings.is_none() => {
+                            settings = Some(param.optional("settings", &[])?);
+                        }
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {},
+                    EchoSettings {
+                        settings: settings.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 }
 

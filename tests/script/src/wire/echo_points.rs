@@ -95,6 +95,9 @@ impl EchoPoints {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut value: Option<Option<Vec<Option<crate::Point>>>> = None;
         let mut reader = soap::RequestReader::with_trees(
             binding,
@@ -116,6 +119,39 @@ impl EchoPoints {
                 value: value.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut value: Option<Option<Vec<Option<crate::Point>>>> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "value" if value.is_none() => {
+                            value = Some(param.optional("value", &["Point"])?);
+                        }
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {},
+                    EchoPoints {
+                        value: value.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 
     /// Server side: reads a JSON call (a `POST`, the parameters one JSON object in the body): every parameter is required, its name matched exactly, and converted as ObjectConverter converts it; others are skipped.

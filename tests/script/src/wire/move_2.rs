@@ -107,6 +107,9 @@ impl Move {
         binding: Binding,
         body: &[u8],
     ) -> Result<(Credentials, Self), RequestError> {
+        if let Ok(decoded) = Self::decode_soap_streamed(binding, body) {
+            return Ok(decoded);
+        }
         let mut p: Option<Option<crate::Point>> = None;
         let mut dx: Option<i32> = None;
         let mut dy: Option<i32> = None;
@@ -132,6 +135,43 @@ impl Move {
                 dy: dy.unwrap_or_default(),
             },
         ))
+    }
+
+    /// `decode_soap` straight from the message, its classes and arrays read
+    /// without value trees (see `soap::read_streamed_request`); `Err` leaves the
+    /// request to the general reader, which gives the same values and words
+    /// the errors.
+    fn decode_soap_streamed(
+        binding: Binding,
+        body: &[u8],
+    ) -> Result<(Credentials, Self), runtime::tree::Fallback> {
+        use runtime::tree::{Member as _, Members as _};
+        soap::read_streamed_request(
+            binding,
+            &OPERATION,
+            body,
+            |params| {
+                let mut p: Option<Option<crate::Point>> = None;
+                let mut dx: Option<i32> = None;
+                let mut dy: Option<i32> = None;
+                while let Some(param) = params.next_member()? {
+                    match param.name() {
+                        "p" if p.is_none() => p = Some(param.optional("p", &[])?),
+                        "dx" if dx.is_none() => dx = Some(param.scalar("dx")?),
+                        "dy" if dy.is_none() => dy = Some(param.scalar("dy")?),
+                        _ => {}
+                    }
+                }
+                Ok((
+                    Credentials {},
+                    Move {
+                        p: p.unwrap_or_default(),
+                        dx: dx.unwrap_or_default(),
+                        dy: dy.unwrap_or_default(),
+                    },
+                ))
+            },
+        )
     }
 
     /// Server side: reads a JSON call (a `POST`, the parameters one JSON object in the body): every parameter is required, its name matched exactly, and converted as ObjectConverter converts it; others are skipped.

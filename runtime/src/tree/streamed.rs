@@ -1,0 +1,309 @@
+//! Values read straight from the message, without a value tree: the fast path of a class or
+//! array parameter or result in the scanner's shape.
+//!
+//! A [`Streamed`] element is read as its tree would be, by the same generated code
+//! ([`super::Members`]): the same members kept, skipped and read, so that whenever it gives a
+//! value it is the value the tree gives. It gives up ([`Fallback`]) wherever it would have to
+//! judge otherwise: anything outside the scanner's shape, a value that does not parse, an
+//! element that breaks a rule, and what it does not read itself (text members, raw XML).
+//! The caller then reads the whole message again from a tree, which also words the error;
+//! an error is never answered from the stream. A type without a streamed reader of its own
+//! reads its element from a tree of that element alone ([`XmlItem::read_streamed`]'s default).
+
+use std::borrow::Cow;
+
+use super::{Head, Members, Node, XmlItem};
+use crate::raw_xml::XmlAttribute;
+pub(crate) use crate::xml::NilFlag;
+use crate::xml::{Stream, StreamStart, Unusual};
+use crate::{RawXml, Scalar};
+
+/// The fast path cannot read the message as the general path would (or the message is not
+/// well made): read it again on the general path, which also words any error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fallback;
+
+impl From<Unusual> for Fallback {
+    fn from(_: Unusual) -> Self {
+        Fallback
+    }
+}
+
+/// How far an element's content has been read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Progress {
+    /// Nothing but its start tag.
+    Opened,
+    /// Some of its children.
+    Reading,
+    /// All of it, to its end tag.
+    Done,
+}
+
+/// An element read straight from the message, from its start tag on.
+pub struct Streamed<'s, 'a> {
+    stream: &'s mut Stream<'a>,
+    start: StreamStart<'a>,
+    progress: Progress,
+    /// The operation element of a request, whose children are parameters: one of another
+    /// namespace, and a simple one carrying attributes, are left to the general reader.
+    operation: bool,
+}
+
+impl<'s, 'a> Streamed<'s, 'a> {
+    /// The element whose start tag `start` the stream just read.
+    pub(crate) fn new(stream: &'s mut Stream<'a>, start: StreamStart<'a>) -> Self {
+        Streamed {
+            stream,
+            start,
+            progress: Progress::Opened,
+            operation: false,
+        }
+    }
+
+    /// The operation element of a request, whose children are its parameters.
+    pub(crate) fn operation(stream: &'s mut Stream<'a>, start: StreamStart<'a>) -> Self {
+        Streamed {
+            operation: true,
+            ..Streamed::new(stream, start)
+        }
+    }
+
+    /// Its `xsi:nil`.
+    #[inline]
+    pub(crate) fn nil(&self) -> NilFlag {
+        self.start.nil
+    }
+
+    fn head(&self) -> Head<'_> {
+        Head(self.start.rare.as_deref())
+    }
+
+    /// Reads the rest of the element, to its end tag: what its reader left.
+    #[inline]
+    pub(crate) fn finish(&mut self) -> Result<(), Fallback> {
+        if let Some(left) = self.stream.pending.take() {
+            self.stream.skip(&left)?;
+        }
+        if self.progress != Progress::Done {
+            self.stream.skip(&self.start)?;
+            self.progress = Progress::Done;
+        }
+        Ok(())
+    }
+
+    /// The element read whole as a value tree, as the tree reader reads it: for a type that
+    /// reads from a tree only. Nothing of it may have been read yet.
+    pub fn tree(&mut self) -> Result<Node<'a>, Fallback> {
+        if self.progress != Progress::Opened {
+            return Err(Fallback);
+        }
+        self.progress = Progress::Done;
+        Ok(self.stream.tree(&self.start)?)
+    }
+
+    /// Its text, for an element of a simple type (see [`Node::scalar`]); an element inside
+    /// is left to the general reader.
+    #[inline]
+    pub fn text(&mut self) -> Result<Cow<'a, str>, Fallback> {
+        if self.progress != Progress::Opened {
+            return Err(Fallback);
+        }
+        self.progress = Progress::Done;
+        Ok(self.stream.text(&self.start)?)
+    }
+
+    /// Its value, for an element of a simple type (see [`Node::scalar`]).
+    #[inline]
+    pub fn scalar<T: Scalar>(&mut self) -> Result<T, Fallback> {
+        let text = self.text()?;
+        T::read_xml(&text).map_err(|_| Fallback)
+    }
+
+    /// Refuses an `xsi:type` naming a class other than `declared` (see
+    /// [`Node::check_class_type`]).
+    pub fn check_class_type(&self, declared: &'static str) -> Result<(), Fallback> {
+        self.head()
+            .check_class_type(declared)
+            .map_err(|_| Fallback)
+    }
+
+    /// The next child, read to its start tag (a child left unread before it skipped), of the
+    /// service's namespace unless `any`.
+    #[inline]
+    fn next_child(&mut self, any: bool) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
+        if let Some(left) = self.stream.pending.take() {
+            self.stream.skip(&left)?;
+        }
+        loop {
+            if self.progress == Progress::Done {
+                return Ok(None);
+            }
+            self.progress = Progress::Reading;
+            let Some(child) = self.stream.next_child(&self.start)? else {
+                self.progress = Progress::Done;
+                return Ok(None);
+            };
+            if any || child.in_service {
+                self.stream.pending = Some(child);
+                return Ok(Some(StreamedMember { parent: self }));
+            }
+            if self.operation {
+                return Err(Fallback);
+            }
+            self.stream.skip(&child)?;
+        }
+    }
+}
+
+impl<'s, 'a> Members for Streamed<'s, 'a> {
+    type Error = Fallback;
+    type Member<'m>
+        = StreamedMember<'m, 's, 'a>
+    where
+        Self: 'm;
+
+    #[inline]
+    fn next_member(&mut self) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
+        self.next_child(false)
+    }
+
+    fn next_element(&mut self) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
+        self.next_child(true)
+    }
+
+    fn class_type(&self, declared: &'static str) -> Result<Option<&str>, Fallback> {
+        self.head().class_type(declared).map_err(|_| Fallback)
+    }
+
+    fn check_class_type(&self, declared: &'static str) -> Result<(), Fallback> {
+        Streamed::check_class_type(self, declared)
+    }
+
+    fn attribute_string(&self, name: &str) -> Option<String> {
+        self.head().attribute(name).map(str::to_owned)
+    }
+
+    fn attribute_scalar<T: Scalar + Default>(&self, name: &'static str) -> Result<T, Fallback> {
+        self.head().attribute_scalar(name).map_err(|_| Fallback)
+    }
+
+    fn attribute_optional<T: Scalar>(&self, name: &'static str) -> Result<Option<T>, Fallback> {
+        self.head().attribute_optional(name).map_err(|_| Fallback)
+    }
+
+    /// Text beside elements is read as it comes, not kept: a class with a text member reads
+    /// from a tree.
+    fn text_content(&self) -> Result<Option<String>, Fallback> {
+        Err(Fallback)
+    }
+
+    /// The start tag's attributes are resolved, not kept as written: a class with an
+    /// `[XmlAnyAttribute]` member reads from a tree.
+    fn any_attributes(&self, _known: &[&str]) -> Result<Vec<XmlAttribute>, Fallback> {
+        Err(Fallback)
+    }
+}
+
+/// A child element of a [`Streamed`] element, read to its start tag.
+pub struct StreamedMember<'m, 's, 'a> {
+    parent: &'m mut Streamed<'s, 'a>,
+}
+
+impl<'m, 's, 'a> StreamedMember<'m, 's, 'a> {
+    #[inline]
+    fn start(&self) -> &StreamStart<'a> {
+        self.parent
+            .stream
+            .pending
+            .as_ref()
+            .expect("a member is handed out with its start tag pending")
+    }
+
+    /// The member as an element to read: its start tag taken from the stream.
+    #[inline]
+    fn open(self) -> Streamed<'m, 'a> {
+        let parent = self.parent;
+        let start = parent
+            .stream
+            .pending
+            .take()
+            .expect("a member is handed out with its start tag pending");
+        Streamed::new(&mut *parent.stream, start)
+    }
+
+    /// The member as an element of a simple type: a parameter of one carrying attributes
+    /// (`xsi:nil` among them) is left to the general reader, which judges them.
+    #[inline]
+    fn open_simple(self) -> Result<Streamed<'m, 'a>, Fallback> {
+        let operation = self.parent.operation;
+        let element = self.open();
+        if operation && element.start.has_attributes() {
+            return Err(Fallback);
+        }
+        Ok(element)
+    }
+}
+
+impl<'m, 's, 'a> super::Member for StreamedMember<'m, 's, 'a> {
+    type Error = Fallback;
+
+    #[inline]
+    fn name(&self) -> &str {
+        self.start().local
+    }
+
+    fn in_service(&self) -> bool {
+        self.start().in_service
+    }
+
+    fn is_unqualified(&self) -> bool {
+        self.start().unqualified
+    }
+
+    #[inline]
+    fn scalar<T: Scalar>(self, _name: &'static str) -> Result<T, Fallback> {
+        self.open_simple()?.scalar()
+    }
+
+    fn nullable<T: Scalar>(self, _name: &'static str) -> Result<Option<T>, Fallback> {
+        let mut element = self.open_simple()?;
+        match element.nil() {
+            NilFlag::No => element.scalar().map(Some),
+            NilFlag::Yes => {
+                // Its content, if any, is not read, as `ReadNull` skips it.
+                element.finish()?;
+                Ok(None)
+            }
+            NilFlag::Invalid => Err(Fallback),
+        }
+    }
+
+    fn value<T: XmlItem>(
+        self,
+        _name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<T, Fallback> {
+        let mut element = self.open();
+        let value = T::read_streamed(&mut element, items)?;
+        element.finish()?;
+        Ok(value)
+    }
+
+    #[inline]
+    fn optional<T: XmlItem>(
+        self,
+        _name: &'static str,
+        items: &'static [&'static str],
+    ) -> Result<Option<T>, Fallback> {
+        let mut element = self.open();
+        let value = T::read_streamed_optional(&mut element, items)?;
+        element.finish()?;
+        Ok(value)
+    }
+
+    /// Raw XML is kept by the cursor's trees only.
+    fn any_element(self) -> Result<RawXml, Fallback> {
+        Err(Fallback)
+    }
+}

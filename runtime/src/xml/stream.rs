@@ -1,0 +1,222 @@
+//! The scanner read element by element, for values read straight from the message
+//! ([`crate::tree::Streamed`]) rather than from a value tree.
+//!
+//! It reads what [`Scanner::tree`] reads, in the same order and with the same checks (each
+//! start tag counted against the same element budget and depth bound, its attributes
+//! resolved by the same code), but hands each element to its reader as it comes instead of
+//! building a [`Node`] of it. Anything outside the scanner's shape is [`Unusual`], as there:
+//! the caller reads the message again on the general path, which also words every error.
+
+use std::borrow::Cow;
+
+use super::scan_tree::MAX_SCANNED_DEPTH;
+use super::scanner::{scanned_text, Attributes, Scanned, ScannedStart, Scanner};
+use super::Unusual;
+use crate::tree::{Nil, Node, Rare};
+
+/// A scanner inside a value: the element budget and the attribute buffer its trees share,
+/// and the one start tag read and not yet taken by its reader.
+pub(crate) struct Stream<'a> {
+    scanner: Scanner<'a>,
+    /// The service's namespace: the members' and items'.
+    service: &'static [u8],
+    /// The declaration's value the last member's namespace was, if it was the service's:
+    /// members nearly always inherit one declaration, so comparing where it stands spares
+    /// comparing its text.
+    service_binding: &'a [u8],
+    /// The start tag just read's attributes (reused for the next one).
+    attributes: Attributes<'a>,
+    /// The elements the request's or response's values may still take.
+    budget: usize,
+    /// A child read to its start tag and handed to its parent's reader, not yet taken (a
+    /// reader reads one element at a time, so there is at most one).
+    pub pending: Option<StreamStart<'a>>,
+}
+
+/// What an element's `xsi:nil` says (see [`Nil`]), without the text of an invalid one: the
+/// stream words no error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NilFlag {
+    No,
+    Yes,
+    Invalid,
+}
+
+/// An element's start tag, read: its name, namespace and `xsi:nil`, what few carry, and how
+/// deep it is below its value's root (the parameter or result, at 0). Small, as it moves
+/// from the scanner to the element's reader.
+pub(crate) struct StreamStart<'a> {
+    qname: &'a [u8],
+    pub local: &'a str,
+    pub rare: Option<Box<Rare>>,
+    local_at: u32,
+    scope: u32,
+    depth: u32,
+    empty: bool,
+    pub in_service: bool,
+    /// In no namespace: an unqualified member.
+    pub unqualified: bool,
+    pub nil: NilFlag,
+}
+
+impl<'a> StreamStart<'a> {
+    /// Whether it carries attributes other than namespace declarations.
+    #[inline]
+    pub fn has_attributes(&self) -> bool {
+        self.nil != NilFlag::No || self.rare.is_some()
+    }
+}
+
+impl<'a> Stream<'a> {
+    /// The stream of `scanner`, at a value's start tag (or before the elements holding
+    /// values), `service` the service's namespace.
+    pub fn new(scanner: Scanner<'a>, service: &'static str) -> Self {
+        Stream {
+            scanner,
+            service: service.as_bytes(),
+            service_binding: &[],
+            attributes: Attributes::default(),
+            budget: crate::tree::MAX_ELEMENTS,
+            pending: None,
+        }
+    }
+
+    /// The scanner, to read what follows the values.
+    pub fn scanner(&mut self) -> &mut Scanner<'a> {
+        &mut self.scanner
+    }
+
+    /// The element whose start tag the scanner read before the values (a request's
+    /// operation element, which holds the parameters): at depth 0, its children at 1.
+    pub fn opened(&mut self, start: ScannedStart<'a>) -> StreamStart<'a> {
+        self.stream_start(start, "", NilFlag::No, None, 0)
+    }
+
+    fn stream_start(
+        &mut self,
+        start: ScannedStart<'a>,
+        local: &'a str,
+        nil: NilFlag,
+        rare: Option<Box<Rare>>,
+        depth: u32,
+    ) -> StreamStart<'a> {
+        StreamStart {
+            qname: start.qname,
+            local,
+            rare,
+            local_at: start.local_at,
+            // At most `MAX_BINDINGS` bindings.
+            scope: start.scope as u32,
+            depth,
+            empty: start.empty,
+            in_service: start.ns.is_some_and(|ns| self.is_service(ns)),
+            unqualified: start.ns.is_none(),
+            nil,
+        }
+    }
+
+    /// Whether `ns`, a namespace in scope, is the service's.
+    #[inline]
+    fn is_service(&mut self, ns: &'a [u8]) -> bool {
+        if std::ptr::eq(ns, self.service_binding) {
+            return true;
+        }
+        let service = ns == self.service;
+        if service {
+            self.service_binding = ns;
+        }
+        service
+    }
+
+    /// Reads the start tag at the scanner, `depth` levels below its value's root: counted
+    /// against the budget and the depth bound, its attributes resolved, as [`Scanner::tree`]
+    /// reads one.
+    #[inline]
+    pub fn start(&mut self, depth: u32) -> Scanned<StreamStart<'a>> {
+        if self.budget == 0 || depth as usize > MAX_SCANNED_DEPTH {
+            return Err(Unusual);
+        }
+        self.budget -= 1;
+        let start = self.scanner.tree_start(&mut self.attributes)?;
+        let local = self.scanner.local_name(&start)?;
+        if self.attributes.len() == 0 {
+            return Ok(self.stream_start(start, local, NilFlag::No, None, depth));
+        }
+        let (nil, rare) = self.scanner.read_attributes(&self.attributes, self.service)?;
+        let nil = match nil {
+            Nil::No => NilFlag::No,
+            Nil::Yes => NilFlag::Yes,
+            Nil::Invalid(_) => NilFlag::Invalid,
+        };
+        Ok(self.stream_start(start, local, nil, rare, depth))
+    }
+
+    /// Reads to the next child element of `parent` (its text before it skipped), its start
+    /// tag read; `false` once `parent`'s end tag is read.
+    #[inline]
+    pub fn next_child(&mut self, parent: &StreamStart<'a>) -> Scanned<Option<StreamStart<'a>>> {
+        if parent.empty {
+            self.scanner.leave(parent.scope as usize);
+            return Ok(None);
+        }
+        // Text beside members is no member: read (and so checked), not kept.
+        self.scanner.text_run()?;
+        if self.scanner.at_end_tag() {
+            self.scanner.end_tag(parent.qname, parent.scope as usize)?;
+            return Ok(None);
+        }
+        self.start(parent.depth + 1).map(Some)
+    }
+
+    /// The text of `start`, an element holding text only, and its end tag read; an element
+    /// inside is [`Unusual`] (the general path refuses it).
+    #[inline]
+    pub fn text(&mut self, start: &StreamStart<'a>) -> Scanned<Cow<'a, str>> {
+        if start.empty {
+            self.scanner.leave(start.scope as usize);
+            return Ok(Cow::Borrowed(""));
+        }
+        let span = self.scanner.text_run()?;
+        self.scanner.end_tag(start.qname, start.scope as usize)?;
+        Ok(scanned_text(self.scanner.source(), span))
+    }
+
+    /// Reads the rest of `start`'s element, whatever it holds, to its end tag.
+    pub fn skip(&mut self, start: &StreamStart<'a>) -> Scanned<()> {
+        while let Some(child) = self.next_child(start)? {
+            self.skip(&child)?;
+        }
+        Ok(())
+    }
+
+    /// The element of `start` (nothing of it read yet but its start tag, whose attributes
+    /// are still the buffer's) read whole as a value tree, as the tree reader reads it.
+    pub fn tree(&mut self, start: &StreamStart<'a>) -> Scanned<Node<'a>> {
+        // The scanner's start tag again: only its name, scope and emptiness are read.
+        let local_at = start.qname.len() - start.local.len();
+        let scanned = ScannedStart {
+            qname: start.qname,
+            local: &start.qname[local_at..],
+            local_at: start.local_at,
+            ns: if start.unqualified {
+                None
+            } else if start.in_service {
+                Some(self.service)
+            } else {
+                // Another namespace: its tree's nodes are not the service's either way.
+                Some(b"")
+            },
+            empty: start.empty,
+            scope: start.scope as usize,
+        };
+        // `start` counted itself already; the tree counts its root again (a budget one
+        // element smaller only ever sends a message to the general path sooner).
+        self.scanner.tree_at(
+            scanned,
+            &mut self.attributes,
+            self.service,
+            &mut self.budget,
+            start.depth as usize,
+        )
+    }
+}
