@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per call of each wire step of SOAP 1.1 MobileTaskCreate and MobileAccountSearch
 # and of the whole server path (`handle`: routing, decoding, the echo, encoding), and of the
-# four steps of the objects service's EchoOrder with 100 lines (classes through the value tree),
+# four steps of the objects service's EchoOrder with 100 lines (classes read straight from the message),
 # counted by callgrind
 # (repeatable whatever else the machine runs, unlike wall-clock time): the example is run
 # with N and 2N iterations and the difference divided by N, so start-up is not counted.
