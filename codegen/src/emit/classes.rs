@@ -466,10 +466,8 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
     };
     // Read straight from the message, unless it keeps what the stream does not: its text,
     // attributes or elements as written.
-    let streams = c.text.is_none()
-        && c.any_attribute.is_none()
-        && !c.header
-        && !c.fields().any(|m| m.any);
+    let streams =
+        c.text.is_none() && c.any_attribute.is_none() && !c.header && !c.fields().any(|m| m.any);
     let read_streamed = streams.then(|| {
         quote! {
             /// An `xsi:type` may name this class, and no other.

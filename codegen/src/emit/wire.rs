@@ -206,20 +206,23 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     });
 
     // Server: SOAP decoder. One slot per parameter; the first occurrence wins.
-    let slots = op.params.iter().map(|p| {
-        let slot = ident(&p.field);
-        // `None` until the element is read; a string's own `Option` is its absence.
-        let ty = match p.ty {
-            SoapType::String => quote!(Option<String>),
-            SoapType::Base64Binary => quote!(Option<Vec<u8>>),
-            ty => {
-                let rust = super::value_type(model, ty, p.nullable);
-                quote!(Option<#rust>)
-            }
-        };
-        quote!(let mut #slot: #ty = None;)
-    })
-    .collect::<Vec<_>>();
+    let slots = op
+        .params
+        .iter()
+        .map(|p| {
+            let slot = ident(&p.field);
+            // `None` until the element is read; a string's own `Option` is its absence.
+            let ty = match p.ty {
+                SoapType::String => quote!(Option<String>),
+                SoapType::Base64Binary => quote!(Option<Vec<u8>>),
+                ty => {
+                    let rust = super::value_type(model, ty, p.nullable);
+                    quote!(Option<#rust>)
+                }
+            };
+            quote!(let mut #slot: #ty = None;)
+        })
+        .collect::<Vec<_>>();
     let arms = op.params.iter().map(|p| {
         let slot = ident(&p.field);
         let wire = &p.wire;
@@ -425,11 +428,8 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
     };
     // Classes and arrays are read straight from a request in the scanner's shape; what is
     // read whole by the general reader alone (raw XML, DataSets) and RPC/encoded are not.
-    let streams = !trees.is_empty()
-        && raws.is_empty()
-        && data_sets.is_empty()
-        && !op.bare
-        && rpc.is_none();
+    let streams =
+        !trees.is_empty() && raws.is_empty() && data_sets.is_empty() && !op.bare && rpc.is_none();
     let streamed_build = build(&soap_value, false);
     let (streamed_call, streamed_fn) = if streams {
         (

@@ -15,11 +15,11 @@ pub use raw::{
     read_response_raw_node,
 };
 pub use request::{InOrder, InOrderValue, Param, RequestReader};
-pub use streamed::{read_streamed_request, read_streamed_response};
 pub use response::{
     read_response, read_response_body, read_response_tree, read_response_wrapper,
     read_result_document, read_tree_document, ResponseBody,
 };
+pub use streamed::{read_streamed_request, read_streamed_response};
 pub use writer::SoapWriter;
 
 /// Envelope namespace of SOAP 1.1.

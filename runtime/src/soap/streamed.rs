@@ -48,8 +48,7 @@ pub fn read_streamed_response<'a, T>(
     }
     let (scanner, [envelope, body_element, entry]) = scan_to_body_entry(binding, body)?;
     let service = operation.service.namespace;
-    if entry.ns != Some(service.as_bytes()) || entry.local != operation.response_name.as_bytes()
-    {
+    if entry.ns != Some(service.as_bytes()) || entry.local != operation.response_name.as_bytes() {
         return Err(Fallback);
     }
     let mut stream = Stream::new(scanner, service);

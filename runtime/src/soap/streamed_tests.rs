@@ -180,7 +180,11 @@ impl XmlItem for Note {
 }
 
 /// What a request of [`OP`] holds: the parameters `n`, `a` and `list`.
-type Values = (Option<i32>, Option<Option<A>>, Option<Option<Vec<Option<i32>>>>);
+type Values = (
+    Option<i32>,
+    Option<Option<A>>,
+    Option<Option<Vec<Option<i32>>>>,
+);
 
 /// The general path: the reader of trees (the scanner's or the cursor's).
 fn general(binding: Binding, doc: &[u8]) -> Result<Values, RequestError> {
@@ -299,7 +303,10 @@ fn check_response(binding: Binding, doc: &[u8]) -> bool {
 #[test]
 fn responses_are_streamed_as_their_trees_read() {
     for (binding, doc) in class_responses() {
-        assert!(check_response(binding, doc.as_bytes()), "not streamed: {doc}");
+        assert!(
+            check_response(binding, doc.as_bytes()),
+            "not streamed: {doc}"
+        );
     }
     let mut streamed = 0;
     let mut total = 0;

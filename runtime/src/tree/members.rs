@@ -42,12 +42,10 @@ pub trait Members {
     fn attribute_string(&self, name: &str) -> Option<String>;
 
     /// An `[XmlAttribute]` member of a simple type (see [`Node::attribute_scalar`]).
-    fn attribute_scalar<T: Scalar + Default>(&self, name: &'static str)
-        -> Result<T, Self::Error>;
+    fn attribute_scalar<T: Scalar + Default>(&self, name: &'static str) -> Result<T, Self::Error>;
 
     /// An `[XmlAttribute]` member that may be absent (see [`Node::attribute_optional`]).
-    fn attribute_optional<T: Scalar>(&self, name: &'static str)
-        -> Result<Option<T>, Self::Error>;
+    fn attribute_optional<T: Scalar>(&self, name: &'static str) -> Result<Option<T>, Self::Error>;
 
     /// An `[XmlText]` member (see [`Node::text_content`]).
     fn text_content(&self) -> Result<Option<String>, Self::Error>;
@@ -139,10 +137,7 @@ impl<'n, 'a> Members for NodeMembers<'n, 'a> {
         self.node.attribute_string(name)
     }
 
-    fn attribute_scalar<T: Scalar + Default>(
-        &self,
-        name: &'static str,
-    ) -> Result<T, MemberError> {
+    fn attribute_scalar<T: Scalar + Default>(&self, name: &'static str) -> Result<T, MemberError> {
         self.node.attribute_scalar(name)
     }
 

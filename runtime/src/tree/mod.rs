@@ -19,8 +19,8 @@ mod write;
 #[cfg(test)]
 mod write_tests;
 
-pub(crate) use read::{read_scalar, Head, Nil, Rare, XsiType, CHILD};
 pub use members::{Member, Members, NodeMembers};
+pub(crate) use read::{read_scalar, Head, Nil, Rare, XsiType, CHILD};
 pub use read::{Node, NodeNs};
 pub use streamed::{Fallback, Streamed, StreamedMember};
 pub(crate) use write::escape_attribute;

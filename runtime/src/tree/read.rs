@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::streamed::NilFlag;
-use super::{Fallback, Member, Members, MemberError, Streamed, XmlItem};
+use super::{Fallback, Member, MemberError, Members, Streamed, XmlItem};
 use crate::raw_xml::{XmlContent, XmlElement};
 use crate::Scalar;
 
@@ -492,7 +492,6 @@ impl<'r> Head<'r> {
             }
         }
     }
-
 }
 
 /// Reads a simple value from its element's text.

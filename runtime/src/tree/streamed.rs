@@ -123,9 +123,7 @@ impl<'s, 'a> Streamed<'s, 'a> {
     /// Refuses an `xsi:type` naming a class other than `declared` (see
     /// [`Node::check_class_type`]).
     pub fn check_class_type(&self, declared: &'static str) -> Result<(), Fallback> {
-        self.head()
-            .check_class_type(declared)
-            .map_err(|_| Fallback)
+        self.head().check_class_type(declared).map_err(|_| Fallback)
     }
 
     /// The next child, read to its start tag (a child left unread before it skipped), of the

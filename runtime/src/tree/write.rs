@@ -819,9 +819,40 @@ impl<'a> XmlOut<'a> {
         self.end(name);
     }
 
+    /// Whether the next element is written as plainly as can be: on one line, no prefix,
+    /// declaration or attribute waiting for it or in scope that it would have to handle.
+    #[inline(always)]
+    fn plain(&self) -> bool {
+        self.indent.is_none()
+            && !self.pending
+            && self.root_attributes.is_none()
+            && self.root_suffix.is_none()
+            && self.element_prefixes.is_empty()
+            && self.defaults.is_empty()
+    }
+
     /// Writes `<name>value</name>`, a simple value as `XmlConvert` writes it.
     #[inline]
     pub fn scalar<T: Scalar>(&mut self, name: &str, value: &T) {
+        if self.plain() {
+            // What `start`, `close_start` and `end` write here, inline, so that the name's
+            // length is the caller's constant.
+            self.close_start();
+            self.out.push('<');
+            self.out.push_str(name);
+            self.out.push('>');
+            let before = self.out.len();
+            value.write_xml(self.out);
+            if self.out.len() == before {
+                self.out.truncate(before - 1);
+                self.out.push_str(" />");
+            } else {
+                self.out.push_str("</");
+                self.out.push_str(name);
+                self.out.push('>');
+            }
+            return;
+        }
         self.start(name);
         self.close_start();
         let before = self.out.len();

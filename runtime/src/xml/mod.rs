@@ -29,10 +29,10 @@ pub(crate) use escape::{escape_text_from, first_to_escape};
 pub(crate) use raw::{is_blank, RawContent};
 #[cfg(test)]
 pub(crate) use scanner::assert_reads_as_start;
-pub(crate) use stream::{NilFlag, Stream, StreamStart};
 pub(crate) use scanner::{
     scanned_text, Attributes, KnownStart, ScannedStart, Scanner, TextSpan, Unusual,
 };
+pub(crate) use stream::{NilFlag, Stream, StreamStart};
 
 /// Why the cursor stopped.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -142,7 +142,9 @@ impl<'a> Stream<'a> {
         if self.attributes.len() == 0 {
             return Ok(self.stream_start(start, local, NilFlag::No, None, depth));
         }
-        let (nil, rare) = self.scanner.read_attributes(&self.attributes, self.service)?;
+        let (nil, rare) = self
+            .scanner
+            .read_attributes(&self.attributes, self.service)?;
         let nil = match nil {
             Nil::No => NilFlag::No,
             Nil::Yes => NilFlag::Yes,
