@@ -138,18 +138,20 @@ impl<'s, 'a> Streamed<'s, 'a> {
                 return Ok(None);
             }
             self.progress = Progress::Reading;
-            let Some(child) = self.stream.next_child(&self.start)? else {
+            if !self.stream.next_pending(&self.start)? {
                 self.progress = Progress::Done;
                 return Ok(None);
-            };
-            if any || child.in_service {
-                self.stream.pending = Some(child);
+            }
+            let in_service = self.stream.pending.as_ref().is_some_and(|c| c.in_service);
+            if any || in_service {
                 return Ok(Some(StreamedMember { parent: self }));
             }
             if self.operation {
                 return Err(Fallback);
             }
-            self.stream.skip(&child)?;
+            if let Some(left) = self.stream.pending.take() {
+                self.stream.skip(&left)?;
+            }
         }
     }
 }
@@ -230,16 +232,20 @@ impl<'m, 's, 'a> StreamedMember<'m, 's, 'a> {
         Streamed::new(&mut *parent.stream, start)
     }
 
-    /// The member as an element of a simple type: a parameter of one carrying attributes
-    /// (`xsi:nil` among them) is left to the general reader, which judges them.
+    /// The member's start tag, for an element of a simple type: a parameter of one carrying
+    /// attributes (`xsi:nil` among them) is left to the general reader, which judges them.
     #[inline]
-    fn open_simple(self) -> Result<Streamed<'m, 'a>, Fallback> {
-        let operation = self.parent.operation;
-        let element = self.open();
-        if operation && element.start.has_attributes() {
+    fn take_simple(self) -> Result<(&'m mut Stream<'a>, StreamStart<'a>), Fallback> {
+        let parent = self.parent;
+        let start = parent
+            .stream
+            .pending
+            .take()
+            .expect("a member is handed out with its start tag pending");
+        if parent.operation && start.has_attributes() {
             return Err(Fallback);
         }
-        Ok(element)
+        Ok((&mut *parent.stream, start))
     }
 }
 
@@ -261,16 +267,21 @@ impl<'m, 's, 'a> super::Member for StreamedMember<'m, 's, 'a> {
 
     #[inline]
     fn scalar<T: Scalar>(self, _name: &'static str) -> Result<T, Fallback> {
-        self.open_simple()?.scalar()
+        let (stream, start) = self.take_simple()?;
+        let text = stream.text(&start)?;
+        T::read_xml(&text).map_err(|_| Fallback)
     }
 
     fn nullable<T: Scalar>(self, _name: &'static str) -> Result<Option<T>, Fallback> {
-        let mut element = self.open_simple()?;
-        match element.nil() {
-            NilFlag::No => element.scalar().map(Some),
+        let (stream, start) = self.take_simple()?;
+        match start.nil {
+            NilFlag::No => {
+                let text = stream.text(&start)?;
+                T::read_xml(&text).map(Some).map_err(|_| Fallback)
+            }
             NilFlag::Yes => {
                 // Its content, if any, is not read, as `ReadNull` skips it.
-                element.finish()?;
+                stream.skip(&start)?;
                 Ok(None)
             }
             NilFlag::Invalid => Err(Fallback),

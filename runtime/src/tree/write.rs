@@ -438,8 +438,22 @@ impl<'a> XmlOut<'a> {
     }
 
     /// Starts the element `name` (its start tag stays open for attributes).
-    #[inline]
+    #[inline(always)]
     pub fn start(&mut self, name: &str) {
+        if self.plain() {
+            // What `start_in_scope` writes here, inline (see `scalar`).
+            self.close_start();
+            self.depth += 1;
+            self.out.push('<');
+            self.out.push_str(name);
+            self.open = true;
+            return;
+        }
+        self.start_in_scope(name);
+    }
+
+    /// [`XmlOut::start`] where the element is not written plainly.
+    fn start_in_scope(&mut self, name: &str) {
         self.close_start();
         if let Some(open) = &mut self.indent {
             if let Some(parent) = open.last_mut() {
@@ -635,8 +649,26 @@ impl<'a> XmlOut<'a> {
     }
 
     /// Ends the element `name`: `<name />` when nothing was written in it.
-    #[inline]
+    #[inline(always)]
     pub fn end(&mut self, name: &str) {
+        if self.plain() {
+            // What `end_in_scope` writes here, inline (see `scalar`).
+            if self.open {
+                self.out.push_str(" />");
+                self.open = false;
+            } else {
+                self.out.push_str("</");
+                self.out.push_str(name);
+                self.out.push('>');
+            }
+            self.depth = self.depth.wrapping_sub(1);
+            return;
+        }
+        self.end_in_scope(name);
+    }
+
+    /// [`XmlOut::end`] where the element is not written plainly.
+    fn end_in_scope(&mut self, name: &str) {
         let held_elements = match &mut self.indent {
             Some(open) => open.pop().unwrap_or(false),
             None => false,
@@ -832,7 +864,7 @@ impl<'a> XmlOut<'a> {
     }
 
     /// Writes `<name>value</name>`, a simple value as `XmlConvert` writes it.
-    #[inline]
+    #[inline(always)]
     pub fn scalar<T: Scalar>(&mut self, name: &str, value: &T) {
         if self.plain() {
             // What `start`, `close_start` and `end` write here, inline, so that the name's
@@ -853,6 +885,11 @@ impl<'a> XmlOut<'a> {
             }
             return;
         }
+        self.scalar_in_scope(name, value);
+    }
+
+    /// [`XmlOut::scalar`] where the element is not written plainly.
+    fn scalar_in_scope<T: Scalar>(&mut self, name: &str, value: &T) {
         self.start(name);
         self.close_start();
         let before = self.out.len();

@@ -137,7 +137,14 @@ impl<'a> Stream<'a> {
             return Err(Unusual);
         }
         self.budget -= 1;
-        let start = self.scanner.tree_start(&mut self.attributes)?;
+        let start = match self.scanner.plain_start() {
+            Some(start) => {
+                // No attributes: the tree reader, if it reads this element, finds none.
+                self.attributes.len = 0;
+                start
+            }
+            None => self.scanner.tree_start(&mut self.attributes)?,
+        };
         let local = self.scanner.local_name(&start)?;
         if self.attributes.len() == 0 {
             return Ok(self.stream_start(start, local, NilFlag::No, None, depth));
@@ -168,6 +175,22 @@ impl<'a> Stream<'a> {
             return Ok(None);
         }
         self.start(parent.depth + 1).map(Some)
+    }
+
+    /// [`Stream::next_child`] into [`Stream::pending`]: whether there is one.
+    #[inline]
+    pub fn next_pending(&mut self, parent: &StreamStart<'a>) -> Scanned<bool> {
+        if parent.empty {
+            self.scanner.leave(parent.scope as usize);
+            return Ok(false);
+        }
+        self.scanner.text_run()?;
+        if self.scanner.at_end_tag() {
+            self.scanner.end_tag(parent.qname, parent.scope as usize)?;
+            return Ok(false);
+        }
+        self.pending = Some(self.start(parent.depth + 1)?);
+        Ok(true)
     }
 
     /// The text of `start`, an element holding text only, and its end tag read; an element

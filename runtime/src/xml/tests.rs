@@ -490,3 +490,57 @@ fn classifies_namespaces() {
         ]
     );
 }
+
+/// The plain start tag's shortcut reads what the scanner's general start tag reads, and
+/// leaves every other tag to it.
+#[test]
+fn plain_start_reads_as_start_reads() {
+    let docs = [
+        ("<a xmlns=\"urn:s\"><Sku>x</Sku></a>", true),
+        ("<a xmlns=\"urn:s\"><Sku/></a>", true),
+        ("<a xmlns=\"urn:s\"><Sku.x-1_/></a>", true),
+        ("<a><Sku>x</Sku></a>", true),
+        ("<a xmlns=\"urn:s\"><Sku >x</Sku></a>", false),
+        ("<a xmlns=\"urn:s\"><Sku />x</a>", false),
+        ("<a xmlns:p=\"urn:s\"><p:Sku>x</p:Sku></a>", false),
+        ("<a xmlns=\"urn:s\"><Sku xmlns=\"urn:t\">x</Sku></a>", false),
+        ("<a xmlns=\"urn:s\"><Sku a=\"1\">x</Sku></a>", false),
+        ("<a xmlns=\"urn:s\"><1Sku>x</1Sku></a>", false),
+        ("<a xmlns=\"urn:s\"><Sku/ >x</a>", false),
+        ("<a xmlns=\"urn:s\">text</a>", false),
+    ];
+    for (doc, plain) in docs {
+        let mut shortcut = super::Scanner::new(doc.as_bytes()).unwrap();
+        let mut general = super::Scanner::new(doc.as_bytes()).unwrap();
+        shortcut.start().unwrap();
+        general.start().unwrap();
+        let _ = shortcut.text_run();
+        let _ = general.text_run();
+        let by_shortcut = shortcut.plain_start();
+        assert_eq!(by_shortcut.is_some(), plain, "{doc}");
+        let Some(taken) = by_shortcut else {
+            continue;
+        };
+        let read = general.start().unwrap();
+        assert_eq!(
+            (
+                taken.qname,
+                taken.local,
+                taken.local_at,
+                taken.ns,
+                taken.empty,
+                taken.scope
+            ),
+            (
+                read.qname,
+                read.local,
+                read.local_at,
+                read.ns,
+                read.empty,
+                read.scope
+            ),
+            "{doc}"
+        );
+        assert_eq!(shortcut.pos, general.pos, "{doc}");
+    }
+}
