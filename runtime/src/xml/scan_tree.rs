@@ -115,6 +115,7 @@ impl<'a> Scanner<'a> {
 
     /// The local name of `start`, from the document the scanner checked to be UTF-8 once
     /// (names are ASCII).
+    #[inline]
     pub(super) fn local_name(&self, start: &ScannedStart<'a>) -> Scanned<&'a str> {
         let at = start.local_at as usize;
         self.source.get(at..at + start.local.len()).ok_or(Unusual)

@@ -284,6 +284,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Whether the next bytes are an end tag (`</`).
+    #[inline]
     pub fn at_end_tag(&self) -> bool {
         self.rest().starts_with(b"</")
     }
@@ -537,6 +538,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The namespace `prefix` (empty: the default namespace) is bound to, innermost first.
+    #[inline]
     pub(super) fn lookup(&self, prefix: &[u8]) -> Option<&'a [u8]> {
         let mut bindings = self.bindings[..self.bound].iter().rev();
         let found = if prefix.is_empty() {
@@ -684,11 +686,18 @@ impl TextSpan {
 }
 
 /// The text at `span` of the document `source` the scanner read, its references resolved.
+#[inline]
 pub(crate) fn scanned_text(source: &str, span: TextSpan) -> Cow<'_, str> {
     let text = &source[span.start as usize..span.end as usize];
     if !span.refs {
         return Cow::Borrowed(text);
     }
+    Cow::Owned(resolve_references(text))
+}
+
+/// `text` with its references (which the scanner checked) replaced by their characters.
+#[cold]
+fn resolve_references(text: &str) -> String {
     let mut resolved = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(amp) = memchr::memchr(b'&', rest.as_bytes()) {
@@ -699,7 +708,7 @@ pub(crate) fn scanned_text(source: &str, span: TextSpan) -> Cow<'_, str> {
         rest = &rest[amp + len..];
     }
     resolved.push_str(rest);
-    Cow::Owned(resolved)
+    resolved
 }
 
 /// The end of the `[A-Za-z_][A-Za-z0-9_.-]*` name at `start` of `input`.
