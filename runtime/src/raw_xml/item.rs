@@ -83,8 +83,7 @@ impl XmlItem for RawXml {
         element: &mut crate::tree::Streamed<'_, '_>,
         items: &'static [&'static str],
     ) -> Result<Option<Self>, crate::tree::Fallback> {
-        let node = element.tree()?;
-        Self::read_optional(&node, items).map_err(|_| crate::tree::Fallback)
+        element.optional_from_tree(items)
     }
 }
 
@@ -131,7 +130,6 @@ impl XmlItem for RawNode {
         element: &mut crate::tree::Streamed<'_, '_>,
         items: &'static [&'static str],
     ) -> Result<Option<Self>, crate::tree::Fallback> {
-        let node = element.tree()?;
-        Self::read_optional(&node, items).map_err(|_| crate::tree::Fallback)
+        element.optional_from_tree(items)
     }
 }

@@ -102,6 +102,16 @@ impl<'s, 'a> Streamed<'s, 'a> {
         Ok(self.stream.tree(&self.start)?)
     }
 
+    /// [`XmlItem::read_optional`] of `T` on the element's tree: for a type that reads a nil
+    /// or empty element otherwise than by default (raw XML).
+    pub fn optional_from_tree<T: XmlItem>(
+        &mut self,
+        items: &'static [&'static str],
+    ) -> Result<Option<T>, Fallback> {
+        let node = self.tree()?;
+        T::read_optional(&node, items).map_err(|_| Fallback)
+    }
+
     /// Its text, for an element of a simple type (see [`Node::scalar`]); an element inside
     /// is left to the general reader.
     #[inline]
@@ -220,28 +230,36 @@ impl<'m, 's, 'a> StreamedMember<'m, 's, 'a> {
             .expect("a member is handed out with its start tag pending")
     }
 
-    /// The member as an element to read: its start tag taken from the stream.
+    /// The member's start tag, taken from the stream, and the stream to read the rest with.
     #[inline]
-    fn open(self) -> Streamed<'m, 'a> {
+    fn take(self) -> (&'m mut Streamed<'s, 'a>, StreamStart<'a>) {
         let parent = self.parent;
         let start = parent
             .stream
             .pending
             .take()
             .expect("a member is handed out with its start tag pending");
-        Streamed::new(&mut *parent.stream, start)
+        (parent, start)
+    }
+
+    /// Reads the member as an element with `read`, then whatever `read` left of it.
+    #[inline]
+    fn read_with<R>(
+        self,
+        read: impl FnOnce(&mut Streamed<'m, 'a>) -> Result<R, Fallback>,
+    ) -> Result<R, Fallback> {
+        let (parent, start) = self.take();
+        let mut element = Streamed::new(&mut *parent.stream, start);
+        let value = read(&mut element)?;
+        element.finish()?;
+        Ok(value)
     }
 
     /// The member's start tag, for an element of a simple type: a parameter of one carrying
     /// attributes (`xsi:nil` among them) is left to the general reader, which judges them.
     #[inline]
     fn take_simple(self) -> Result<(&'m mut Stream<'a>, StreamStart<'a>), Fallback> {
-        let parent = self.parent;
-        let start = parent
-            .stream
-            .pending
-            .take()
-            .expect("a member is handed out with its start tag pending");
+        let (parent, start) = self.take();
         if parent.operation && start.has_attributes() {
             return Err(Fallback);
         }
@@ -293,10 +311,7 @@ impl<'m, 's, 'a> super::Member for StreamedMember<'m, 's, 'a> {
         _name: &'static str,
         items: &'static [&'static str],
     ) -> Result<T, Fallback> {
-        let mut element = self.open();
-        let value = T::read_streamed(&mut element, items)?;
-        element.finish()?;
-        Ok(value)
+        self.read_with(|element| T::read_streamed(element, items))
     }
 
     #[inline]
@@ -305,10 +320,7 @@ impl<'m, 's, 'a> super::Member for StreamedMember<'m, 's, 'a> {
         _name: &'static str,
         items: &'static [&'static str],
     ) -> Result<Option<T>, Fallback> {
-        let mut element = self.open();
-        let value = T::read_streamed_optional(&mut element, items)?;
-        element.finish()?;
-        Ok(value)
+        self.read_with(|element| T::read_streamed_optional(element, items))
     }
 
     /// Raw XML is kept by the cursor's trees only.
