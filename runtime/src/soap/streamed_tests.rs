@@ -16,6 +16,20 @@ use crate::operation::fixtures::OP;
 use crate::tree::{Fallback, Member, MemberError, Members, Node, Streamed, XmlItem, XmlOut};
 use crate::EncodeError;
 
+/// The classes here are read only: their writer is never called.
+macro_rules! read_only {
+    () => {
+        fn write_element(
+            &self,
+            _w: &mut XmlOut<'_>,
+            _name: &'static str,
+            _items: &'static [&'static str],
+        ) -> Result<(), EncodeError> {
+            unreachable!("read only")
+        }
+    };
+}
+
 /// The class parameter `a`: attributes, scalars, a string, an array of classes (which may
 /// be `Special`, derived), a class read from its tree and an empty string.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -79,14 +93,7 @@ impl A {
 }
 
 impl XmlItem for A {
-    fn write_element(
-        &self,
-        _w: &mut XmlOut<'_>,
-        _name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        unreachable!("read only")
-    }
+    read_only!();
 
     fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
         node.check_class_type("A")?;
@@ -138,14 +145,7 @@ impl Line {
 }
 
 impl XmlItem for Line {
-    fn write_element(
-        &self,
-        _w: &mut XmlOut<'_>,
-        _name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        unreachable!("read only")
-    }
+    read_only!();
 
     fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
         Self::read_typed(&mut node.reader())
@@ -162,14 +162,7 @@ impl XmlItem for Line {
 /// A class that reads what the stream does not (here, every element inside): read from its
 /// tree on either path.
 impl XmlItem for Note {
-    fn write_element(
-        &self,
-        _w: &mut XmlOut<'_>,
-        _name: &'static str,
-        _items: &'static [&'static str],
-    ) -> Result<(), EncodeError> {
-        unreachable!("read only")
-    }
+    read_only!();
 
     fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
         Ok(Note {
