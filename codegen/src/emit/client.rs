@@ -104,6 +104,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         //! The client side: call the service from Rust.
 
         use crate::runtime::client::{self, CallError, Transport};
+        use crate::runtime::deps::{bytes, http};
         use crate::runtime::message;
         use crate::runtime::Binding;
         // The trait's methods in scope, its name free for the spec's types.
@@ -255,6 +256,33 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// sends, decodes.
             pub async fn call<T: wire::OperationRequest>(&self, request: &T) -> Result<T::Response, CallError> {
                 let binding = self.binding;
+                let encoded = self.prepare(request)?;
+                let operation = T::OPERATION.name();
+                let response = client::exchange(&*self.transport, &self.base, self.timeout, operation, binding, encoded, SECRETS).await?;
+                #keep
+                Ok(T::Response::decode_response(&response, binding)?)
+            }
+
+            /// Calls the operation of `request`, whose result is an array, and reads the
+            /// result's items as the response brings them: a response of any size is read
+            /// holding one batch of items (about 64 KiB of the message) at a time. Each item
+            /// is read as [`call`](Self::call) reads it; see [`client::Items`].
+            pub async fn call_items<T>(&self, request: &T) -> Result<client::Items<<T::Response as wire::ArrayResponse>::Item>, CallError>
+            where
+                T: wire::OperationRequest,
+                T::Response: wire::ArrayResponse,
+            {
+                let binding = self.binding;
+                let encoded = self.prepare(request)?;
+                let operation = T::OPERATION.name();
+                let response = client::exchange_streamed(&*self.transport, &self.base, self.timeout, operation, binding, encoded, SECRETS).await?;
+                #keep
+                Ok(client::Items::new(T::OPERATION.info(), binding, response, items_of::<T::Response>))
+            }
+
+            /// The signed, encoded request of a call.
+            fn prepare<T: wire::OperationRequest>(&self, request: &T) -> Result<http::Request<bytes::Bytes>, CallError> {
+                let binding = self.binding;
                 // JSON is a [ScriptService]'s only: refused before anything is signed.
                 message::check_offered(T::OPERATION.info(), binding)?;
                 let unsigned = Credentials::default();
@@ -272,13 +300,19 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 self.signer.sign_headers(&signing, &mut headers);
                 let #encoded_binding = request.encode_request_with(&credentials, &headers, binding)?;
                 #attach
-                let operation = T::OPERATION.name();
-                let response = client::exchange(&*self.transport, &self.base, self.timeout, operation, binding, encoded, SECRETS).await?;
-                #keep
-                Ok(T::Response::decode_response(&response, binding)?)
+                Ok(encoded)
             }
 
             #(#methods)*
+        }
+
+        /// The items of one piece of an array result, a message of its own (see
+        /// [`client::Items`]).
+        fn items_of<R: wire::ArrayResponse>(
+            piece: &http::Response<bytes::Bytes>,
+            binding: Binding,
+        ) -> Result<Vec<R::Item>, crate::runtime::ResponseError> {
+            Ok(R::decode_response(piece, binding)?.into_items())
         }
     }
 }

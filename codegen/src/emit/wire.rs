@@ -111,6 +111,15 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
             /// Client side: reads the response to a call over `binding`.
             fn decode_response<B: AsRef<[u8]>>(response: &http::Response<B>, binding: Binding) -> Result<Self, ResponseError>;
         }
+
+        /// A response whose result is an array: what the client's `call_items` reads item
+        /// by item as the response arrives.
+        pub trait ArrayResponse: OperationResponse {
+            /// An item of the array (an `Option` where an item may be nil).
+            type Item;
+            /// The result's items (none for an absent or nil result).
+            fn into_items(self) -> Vec<Self::Item>;
+        }
     }
 }
 
@@ -681,6 +690,22 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         )
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
+    // A wrapped array result is read item by item by the client's `call_items`.
+    let array_impl = match op.result {
+        SoapType::Array(_) if op.outs.is_empty() && !op.bare && !op.result_nullable => {
+            let item = super::item_type(model, op.result);
+            quote! {
+                impl super::ArrayResponse for #response {
+                    type Item = #item;
+
+                    fn into_items(self) -> Vec<#item> {
+                        self.result.unwrap_or_default()
+                    }
+                }
+            }
+        }
+        _ => quote!(),
+    };
     // The result and the out parameters (or a bare operation's result): the response element
     // (a bare operation's Body) read and written as a class's members are.
     let members_codec = || {
@@ -1276,6 +1301,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
         }
 
+        #array_impl
         #fault_impl
     }
 }

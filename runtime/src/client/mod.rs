@@ -7,18 +7,24 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http::{Request, Response};
+use http_body_util::BodyExt;
 use tracing::Instrument;
 
 use crate::{Binding, EncodeError, Fault, ResponseError};
 
 #[cfg(feature = "blocking")]
 pub mod blocking;
+mod items;
 mod session;
+pub use items::Items;
 #[doc(hidden)] // for generated code
 pub use session::SessionCookie;
 
 /// A boxed, `Send` future, as [`Transport::send`] returns it.
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A response body as it arrives, chunk by chunk: what [`Transport::send_streamed`] gives.
+pub type StreamedBody = http_body_util::combinators::UnsyncBoxBody<Bytes, TransportError>;
 
 /// Sends one HTTP request and returns the whole response. The request's URI is absolute.
 ///
@@ -29,6 +35,24 @@ pub trait Transport: Send + Sync + 'static {
         &self,
         request: Request<Bytes>,
     ) -> BoxFuture<'_, Result<Response<Bytes>, TransportError>>;
+
+    /// Sends `request` and returns the response as soon as its head has arrived, its body
+    /// to be read as it comes ([`Items`] reads a large result this way). The default sends
+    /// with [`Transport::send`] and gives the whole body as one chunk; a transport that can
+    /// stream should.
+    fn send_streamed(
+        &self,
+        request: Request<Bytes>,
+    ) -> BoxFuture<'_, Result<Response<StreamedBody>, TransportError>> {
+        Box::pin(async move {
+            let response = self.send(request).await?;
+            Ok(response.map(|body| {
+                http_body_util::Full::new(body)
+                    .map_err(|never| match never {})
+                    .boxed_unsync()
+            }))
+        })
+    }
 }
 
 /// Why a request got no response.
@@ -88,6 +112,19 @@ impl Transport for ReqwestTransport {
             builder
                 .body(body)
                 .map_err(|e| TransportError::Other(e.to_string()))
+        })
+    }
+
+    fn send_streamed(
+        &self,
+        request: Request<Bytes>,
+    ) -> BoxFuture<'_, Result<Response<StreamedBody>, TransportError>> {
+        Box::pin(async move {
+            let request = reqwest::Request::try_from(request)
+                .map_err(|e| TransportError::Other(e.to_string()))?;
+            let response = self.client.execute(request).await.map_err(reqwest_error)?;
+            let response: Response<reqwest::Body> = response.into();
+            Ok(response.map(|body| body.map_err(reqwest_error).boxed_unsync()))
         })
     }
 }
@@ -162,49 +199,115 @@ pub async fn exchange(
     timeout: Option<Duration>,
     operation: &'static str,
     binding: Binding,
-    mut request: Request<Bytes>,
+    request: Request<Bytes>,
     secrets: &[&str],
 ) -> Result<Response<Bytes>, CallError> {
-    let span = tracing::debug_span!(
-        "rmm.call",
-        operation,
-        binding = binding.label(),
-        status = tracing::field::Empty,
-        duration_ms = tracing::field::Empty,
-    );
-    let fail = |source| CallError::Transport {
+    let call = Call {
+        base,
+        timeout,
         operation,
         binding,
-        source,
+        secrets,
     };
-    absolute(base, &mut request).map_err(fail)?;
-    let started = std::time::Instant::now();
-    let result = async {
-        if tracing::enabled!(tracing::Level::TRACE) {
-            let body = match binding {
-                Binding::HttpGet => request.uri().query().unwrap_or("").as_bytes().to_vec(),
-                _ => request.body().to_vec(),
-            };
-            tracing::trace!(uri = %request.uri().path(), body = %redacted(binding, &body, secrets), "request");
+    call.exchange(
+        request,
+        |request| transport.send(request),
+        |response| redacted(binding, response.body(), secrets),
+    )
+    .await
+}
+
+#[doc(hidden)] // for generated code
+/// [`exchange`], returning as soon as the response's head has arrived ([`Transport::send_streamed`]):
+/// `timeout` bounds the wait for the head, and the trace gives no response body.
+pub async fn exchange_streamed(
+    transport: &dyn Transport,
+    base: &str,
+    timeout: Option<Duration>,
+    operation: &'static str,
+    binding: Binding,
+    request: Request<Bytes>,
+    secrets: &[&str],
+) -> Result<Response<StreamedBody>, CallError> {
+    let call = Call {
+        base,
+        timeout,
+        operation,
+        binding,
+        secrets,
+    };
+    call.exchange(
+        request,
+        |request| transport.send_streamed(request),
+        |_| "(read as it arrives)".to_owned(),
+    )
+    .await
+}
+
+/// What [`exchange`] and [`exchange_streamed`] share.
+struct Call<'c> {
+    base: &'c str,
+    timeout: Option<Duration>,
+    operation: &'static str,
+    binding: Binding,
+    secrets: &'c [&'c str],
+}
+
+impl Call<'_> {
+    async fn exchange<'t, B>(
+        &self,
+        mut request: Request<Bytes>,
+        send: impl FnOnce(Request<Bytes>) -> BoxFuture<'t, Result<Response<B>, TransportError>>,
+        response_body: impl FnOnce(&Response<B>) -> String,
+    ) -> Result<Response<B>, CallError> {
+        let Call {
+            base,
+            timeout,
+            operation,
+            binding,
+            secrets,
+        } = *self;
+        let span = tracing::debug_span!(
+            "rmm.call",
+            operation,
+            binding = binding.label(),
+            status = tracing::field::Empty,
+            duration_ms = tracing::field::Empty,
+        );
+        let fail = |source| CallError::Transport {
+            operation,
+            binding,
+            source,
+        };
+        absolute(base, &mut request).map_err(fail)?;
+        let started = std::time::Instant::now();
+        let result = async {
+            if tracing::enabled!(tracing::Level::TRACE) {
+                let body = match binding {
+                    Binding::HttpGet => request.uri().query().unwrap_or("").as_bytes().to_vec(),
+                    _ => request.body().to_vec(),
+                };
+                tracing::trace!(uri = %request.uri().path(), body = %redacted(binding, &body, secrets), "request");
+            }
+            let sent = send(request);
+            let response = match timeout {
+                Some(limit) => tokio::time::timeout(limit, sent).await.map_err(|_| TransportError::Timeout(limit))?,
+                None => sent.await,
+            }?;
+            if tracing::enabled!(tracing::Level::TRACE) {
+                tracing::trace!(body = %response_body(&response), "response");
+            }
+            Ok::<_, TransportError>(response)
         }
-        let sent = transport.send(request);
-        let response = match timeout {
-            Some(limit) => tokio::time::timeout(limit, sent).await.map_err(|_| TransportError::Timeout(limit))?,
-            None => sent.await,
-        }?;
-        if tracing::enabled!(tracing::Level::TRACE) {
-            tracing::trace!(body = %redacted(binding, response.body(), secrets), "response");
-        }
-        Ok::<_, TransportError>(response)
+        .instrument(span.clone())
+        .await;
+        span.record("duration_ms", started.elapsed().as_secs_f64() * 1000.0);
+        match &result {
+            Ok(response) => span.record("status", response.status().as_u16()),
+            Err(error) => span.record("status", tracing::field::display(error)),
+        };
+        result.map_err(fail)
     }
-    .instrument(span.clone())
-    .await;
-    span.record("duration_ms", started.elapsed().as_secs_f64() * 1000.0);
-    match &result {
-        Ok(response) => span.record("status", response.status().as_u16()),
-        Err(error) => span.record("status", tracing::field::display(error)),
-    };
-    result.map_err(fail)
 }
 
 #[doc(hidden)] // for generated code

@@ -40,7 +40,7 @@ impl SessionCookie {
     }
 
     /// Keeps the id a response issues (a new session's), if it issues one.
-    pub fn keep(&self, response: &Response<Bytes>) {
+    pub fn keep<B>(&self, response: &Response<B>) {
         let issued = response
             .headers()
             .get_all(SET_COOKIE)

@@ -16,6 +16,8 @@ use crate::Binding;
 mod data_set;
 mod decode;
 mod headers;
+#[cfg(feature = "client")]
+pub(crate) mod items;
 mod raw;
 mod request;
 pub(crate) mod response;

@@ -205,3 +205,11 @@ impl super::OperationResponse for EchoLinesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoLinesResponse {
+    type Item = Option<crate::Line>;
+
+    fn into_items(self) -> Vec<Option<crate::Line>> {
+        self.result.unwrap_or_default()
+    }
+}

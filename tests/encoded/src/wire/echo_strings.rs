@@ -252,3 +252,11 @@ impl super::OperationResponse for EchoStringsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoStringsResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -129,3 +129,13 @@ pub trait OperationResponse: Sized + Clone + PartialEq + std::fmt::Debug {
         binding: Binding,
     ) -> Result<Self, ResponseError>;
 }
+
+/// A response whose result is an array: what the client's `call_items` reads item
+/// by item as the response arrives.
+pub trait ArrayResponse: OperationResponse {
+    /// An item of the array (an `Option` where an item may be nil).
+    type Item;
+
+    /// The result's items (none for an absent or nil result).
+    fn into_items(self) -> Vec<Self::Item>;
+}

@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoElementsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoElementsResponse {
+    type Item = Option<crate::runtime::RawXml>;
+
+    fn into_items(self) -> Vec<Option<crate::runtime::RawXml>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -246,3 +246,11 @@ impl super::OperationResponse for EchoFlagsArrayResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoFlagsArrayResponse {
+    type Item = crate::Perms;
+
+    fn into_items(self) -> Vec<crate::Perms> {
+        self.result.unwrap_or_default()
+    }
+}

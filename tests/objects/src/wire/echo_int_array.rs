@@ -246,3 +246,11 @@ impl super::OperationResponse for EchoIntArrayResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoIntArrayResponse {
+    type Item = i32;
+
+    fn into_items(self) -> Vec<i32> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoIntListResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoIntListResponse {
+    type Item = i32;
+
+    fn into_items(self) -> Vec<i32> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -246,3 +246,11 @@ impl super::OperationResponse for EchoLevelsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoLevelsResponse {
+    type Item = crate::Level;
+
+    fn into_items(self) -> Vec<crate::Level> {
+        self.result.unwrap_or_default()
+    }
+}

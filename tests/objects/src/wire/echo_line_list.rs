@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoLineListResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoLineListResponse {
+    type Item = Option<crate::OrderLine>;
+
+    fn into_items(self) -> Vec<Option<crate::OrderLine>> {
+        self.result.unwrap_or_default()
+    }
+}

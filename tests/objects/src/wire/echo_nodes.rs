@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoNodesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoNodesResponse {
+    type Item = Option<crate::runtime::RawNode>;
+
+    fn into_items(self) -> Vec<Option<crate::runtime::RawNode>> {
+        self.result.unwrap_or_default()
+    }
+}

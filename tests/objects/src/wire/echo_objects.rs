@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoObjectsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoObjectsResponse {
+    type Item = Option<crate::Object>;
+
+    fn into_items(self) -> Vec<Option<crate::Object>> {
+        self.result.unwrap_or_default()
+    }
+}

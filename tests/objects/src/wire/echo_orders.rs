@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoOrdersResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoOrdersResponse {
+    type Item = Option<crate::Order>;
+
+    fn into_items(self) -> Vec<Option<crate::Order>> {
+        self.result.unwrap_or_default()
+    }
+}

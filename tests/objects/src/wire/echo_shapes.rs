@@ -241,3 +241,11 @@ impl super::OperationResponse for EchoShapesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoShapesResponse {
+    type Item = Option<crate::AnyShape>;
+
+    fn into_items(self) -> Vec<Option<crate::AnyShape>> {
+        self.result.unwrap_or_default()
+    }
+}

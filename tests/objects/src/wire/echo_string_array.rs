@@ -248,3 +248,11 @@ impl super::OperationResponse for EchoStringArrayResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoStringArrayResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

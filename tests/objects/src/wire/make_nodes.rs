@@ -237,3 +237,11 @@ impl super::OperationResponse for MakeNodesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for MakeNodesResponse {
+    type Item = Option<crate::runtime::RawNode>;
+
+    fn into_items(self) -> Vec<Option<crate::runtime::RawNode>> {
+        self.result.unwrap_or_default()
+    }
+}

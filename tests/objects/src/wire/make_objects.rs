@@ -221,3 +221,11 @@ impl super::OperationResponse for MakeObjectsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for MakeObjectsResponse {
+    type Item = Option<crate::Object>;
+
+    fn into_items(self) -> Vec<Option<crate::Object>> {
+        self.result.unwrap_or_default()
+    }
+}

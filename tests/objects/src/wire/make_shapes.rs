@@ -226,3 +226,11 @@ impl super::OperationResponse for MakeShapesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for MakeShapesResponse {
+    type Item = Option<crate::AnyShape>;
+
+    fn into_items(self) -> Vec<Option<crate::AnyShape>> {
+        self.result.unwrap_or_default()
+    }
+}

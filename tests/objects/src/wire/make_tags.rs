@@ -221,3 +221,11 @@ impl super::OperationResponse for MakeTagsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for MakeTagsResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

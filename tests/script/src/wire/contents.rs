@@ -238,3 +238,11 @@ impl super::OperationResponse for ContentsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for ContentsResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

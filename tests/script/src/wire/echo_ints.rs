@@ -289,3 +289,11 @@ impl super::OperationResponse for EchoIntsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoIntsResponse {
+    type Item = i32;
+
+    fn into_items(self) -> Vec<i32> {
+        self.result.unwrap_or_default()
+    }
+}

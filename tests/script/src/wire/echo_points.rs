@@ -278,3 +278,11 @@ impl super::OperationResponse for EchoPointsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for EchoPointsResponse {
+    type Item = Option<crate::Point>;
+
+    fn into_items(self) -> Vec<Option<crate::Point>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -267,3 +267,11 @@ impl super::OperationResponse for PointsAsXmlResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for PointsAsXmlResponse {
+    type Item = Option<crate::Point>;
+
+    fn into_items(self) -> Vec<Option<crate::Point>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -2,6 +2,7 @@
 //! The client side: call the service from Rust.
 
 use crate::runtime::client::{self, CallError, Transport};
+use crate::runtime::deps::{bytes, http};
 use crate::runtime::message;
 use crate::runtime::Binding;
 use crate::wire::OperationResponse as _;
@@ -159,6 +160,62 @@ impl MainClient {
         request: &T,
     ) -> Result<T::Response, CallError> {
         let binding = self.binding;
+        let encoded = self.prepare(request)?;
+        let operation = T::OPERATION.name();
+        let response = client::exchange(
+                &*self.transport,
+                &self.base,
+                self.timeout,
+                operation,
+                binding,
+                encoded,
+                SECRETS,
+            )
+            .await?;
+        Ok(T::Response::decode_response(&response, binding)?)
+    }
+
+    /// Calls the operation of `request`, whose result is an array, and reads the
+    /// result's items as the response brings them: a response of any size is read
+    /// holding one batch of items (about 64 KiB of the message) at a time. Each item
+    /// is read as [`call`](Self::call) reads it; see [`client::Items`].
+    pub async fn call_items<T>(
+        &self,
+        request: &T,
+    ) -> Result<client::Items<<T::Response as wire::ArrayResponse>::Item>, CallError>
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::ArrayResponse,
+    {
+        let binding = self.binding;
+        let encoded = self.prepare(request)?;
+        let operation = T::OPERATION.name();
+        let response = client::exchange_streamed(
+                &*self.transport,
+                &self.base,
+                self.timeout,
+                operation,
+                binding,
+                encoded,
+                SECRETS,
+            )
+            .await?;
+        Ok(
+            client::Items::new(
+                T::OPERATION.info(),
+                binding,
+                response,
+                items_of::<T::Response>,
+            ),
+        )
+    }
+
+    /// The signed, encoded request of a call.
+    fn prepare<T: wire::OperationRequest>(
+        &self,
+        request: &T,
+    ) -> Result<http::Request<bytes::Bytes>, CallError> {
+        let binding = self.binding;
         message::check_offered(T::OPERATION.info(), binding)?;
         let unsigned = Credentials::default();
         let params: Vec<_> = request
@@ -175,18 +232,7 @@ impl MainClient {
         request.headers_over(&mut headers);
         self.signer.sign_headers(&signing, &mut headers);
         let encoded = request.encode_request_with(&credentials, &headers, binding)?;
-        let operation = T::OPERATION.name();
-        let response = client::exchange(
-                &*self.transport,
-                &self.base,
-                self.timeout,
-                operation,
-                binding,
-                encoded,
-                SECRETS,
-            )
-            .await?;
-        Ok(T::Response::decode_response(&response, binding)?)
+        Ok(encoded)
     }
 
     /// Calls operation 1, `Order_PlaceOrder`: Order_PlaceOrder: no description in the WSDL.
@@ -268,4 +314,13 @@ impl MainClient {
     ) -> Result<TestRaiseSoapExceptionResponse, CallError> {
         self.call(request).await
     }
+}
+
+/// The items of one piece of an array result, a message of its own (see
+/// [`client::Items`]).
+fn items_of<R: wire::ArrayResponse>(
+    piece: &http::Response<bytes::Bytes>,
+    binding: Binding,
+) -> Result<Vec<R::Item>, crate::runtime::ResponseError> {
+    Ok(R::decode_response(piece, binding)?.into_items())
 }

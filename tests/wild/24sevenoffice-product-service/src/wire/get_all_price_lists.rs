@@ -207,3 +207,11 @@ impl super::OperationResponse for GetAllPriceListsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllPriceListsResponse {
+    type Item = Option<crate::ProductPriceList>;
+
+    fn into_items(self) -> Vec<Option<crate::ProductPriceList>> {
+        self.result.unwrap_or_default()
+    }
+}

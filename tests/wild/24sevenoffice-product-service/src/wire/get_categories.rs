@@ -254,3 +254,11 @@ impl super::OperationResponse for GetCategoriesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetCategoriesResponse {
+    type Item = Option<crate::Category>;
+
+    fn into_items(self) -> Vec<Option<crate::Category>> {
+        self.result.unwrap_or_default()
+    }
+}

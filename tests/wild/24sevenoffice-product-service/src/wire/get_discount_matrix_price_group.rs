@@ -208,3 +208,11 @@ impl super::OperationResponse for GetDiscountMatrixPriceGroupResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetDiscountMatrixPriceGroupResponse {
+    type Item = Option<crate::Discount>;
+
+    fn into_items(self) -> Vec<Option<crate::Discount>> {
+        self.result.unwrap_or_default()
+    }
+}

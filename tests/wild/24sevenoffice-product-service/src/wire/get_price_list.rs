@@ -225,3 +225,11 @@ impl super::OperationResponse for GetPriceListResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetPriceListResponse {
+    type Item = Option<crate::KeyValuePair>;
+
+    fn into_items(self) -> Vec<Option<crate::KeyValuePair>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -272,3 +272,11 @@ impl super::OperationResponse for GetProductsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetProductsResponse {
+    type Item = Option<crate::Product>;
+
+    fn into_items(self) -> Vec<Option<crate::Product>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -248,3 +248,11 @@ impl super::OperationResponse for SaveCategoriesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for SaveCategoriesResponse {
+    type Item = Option<crate::Category>;
+
+    fn into_items(self) -> Vec<Option<crate::Category>> {
+        self.result.unwrap_or_default()
+    }
+}

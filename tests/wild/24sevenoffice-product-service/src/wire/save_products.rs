@@ -241,3 +241,11 @@ impl super::OperationResponse for SaveProductsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for SaveProductsResponse {
+    type Item = Option<crate::Product>;
+
+    fn into_items(self) -> Vec<Option<crate::Product>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -206,3 +206,11 @@ impl super::OperationResponse for ReturnCodesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for ReturnCodesResponse {
+    type Item = Option<crate::Object>;
+
+    fn into_items(self) -> Vec<Option<crate::Object>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -211,3 +211,11 @@ impl super::OperationResponse for GetWeatherInformationResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetWeatherInformationResponse {
+    type Item = Option<crate::WeatherDescription>;
+
+    fn into_items(self) -> Vec<Option<crate::WeatherDescription>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -228,3 +228,11 @@ impl super::OperationResponse for GetSupportCityResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetSupportCityResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -207,3 +207,11 @@ impl super::OperationResponse for GetSupportProvinceResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetSupportProvinceResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

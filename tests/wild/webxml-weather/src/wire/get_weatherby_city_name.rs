@@ -231,3 +231,11 @@ impl super::OperationResponse for GetWeatherbyCityNameResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetWeatherbyCityNameResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -247,3 +247,11 @@ impl super::OperationResponse for GetWeatherbyCityNameProResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetWeatherbyCityNameProResponse {
+    type Item = Option<String>;
+
+    fn into_items(self) -> Vec<Option<String>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -262,3 +262,11 @@ impl super::OperationResponse for GetActiveScheduledSeasonsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetActiveScheduledSeasonsResponse {
+    type Item = Option<crate::SchedBriefResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedBriefResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

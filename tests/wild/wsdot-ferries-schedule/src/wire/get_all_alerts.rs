@@ -254,3 +254,11 @@ impl super::OperationResponse for GetAllAlertsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllAlertsResponse {
+    type Item = Option<crate::AlertResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::AlertResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

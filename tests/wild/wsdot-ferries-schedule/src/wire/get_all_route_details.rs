@@ -278,3 +278,11 @@ impl super::OperationResponse for GetAllRouteDetailsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllRouteDetailsResponse {
+    type Item = Option<crate::RouteResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::RouteResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

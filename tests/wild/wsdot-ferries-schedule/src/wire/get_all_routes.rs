@@ -274,3 +274,11 @@ impl super::OperationResponse for GetAllRoutesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllRoutesResponse {
+    type Item = Option<crate::RouteBriefResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::RouteBriefResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -261,3 +261,11 @@ impl super::OperationResponse for GetAllSchedRoutesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllSchedRoutesResponse {
+    type Item = Option<crate::SchedRouteBriefResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedRouteBriefResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

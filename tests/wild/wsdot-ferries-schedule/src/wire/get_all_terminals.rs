@@ -278,3 +278,11 @@ impl super::OperationResponse for GetAllTerminalsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllTerminalsResponse {
+    type Item = Option<crate::TerminalResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::TerminalResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -279,3 +279,11 @@ impl super::OperationResponse for GetAllTerminalsAndMatesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllTerminalsAndMatesResponse {
+    type Item = Option<crate::TerminalComboResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::TerminalComboResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -254,3 +254,11 @@ impl super::OperationResponse for GetAllTimeAdjResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetAllTimeAdjResponse {
+    type Item = Option<crate::SchedTimeAdjResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedTimeAdjResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -279,3 +279,11 @@ impl super::OperationResponse for GetRouteDetailsByTerminalComboResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetRouteDetailsByTerminalComboResponse {
+    type Item = Option<crate::RouteResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::RouteResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

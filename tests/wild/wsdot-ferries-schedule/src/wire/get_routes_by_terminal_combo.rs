@@ -279,3 +279,11 @@ impl super::OperationResponse for GetRoutesByTerminalComboResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetRoutesByTerminalComboResponse {
+    type Item = Option<crate::RouteBriefResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::RouteBriefResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

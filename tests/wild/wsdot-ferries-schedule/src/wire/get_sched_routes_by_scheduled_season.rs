@@ -279,3 +279,11 @@ impl super::OperationResponse for GetSchedRoutesByScheduledSeasonResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetSchedRoutesByScheduledSeasonResponse {
+    type Item = Option<crate::SchedRouteBriefResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedRouteBriefResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

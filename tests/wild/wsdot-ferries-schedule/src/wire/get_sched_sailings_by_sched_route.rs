@@ -279,3 +279,11 @@ impl super::OperationResponse for GetSchedSailingsBySchedRouteResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetSchedSailingsBySchedRouteResponse {
+    type Item = Option<crate::SchedSailingResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedSailingResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

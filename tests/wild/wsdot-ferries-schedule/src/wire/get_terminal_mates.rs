@@ -278,3 +278,11 @@ impl super::OperationResponse for GetTerminalMatesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetTerminalMatesResponse {
+    type Item = Option<crate::TerminalResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::TerminalResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

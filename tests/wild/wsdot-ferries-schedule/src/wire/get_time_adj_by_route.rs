@@ -278,3 +278,11 @@ impl super::OperationResponse for GetTimeAdjByRouteResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetTimeAdjByRouteResponse {
+    type Item = Option<crate::SchedTimeAdjResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedTimeAdjResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -279,3 +279,11 @@ impl super::OperationResponse for GetTimeAdjBySchedRouteResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetTimeAdjBySchedRouteResponse {
+    type Item = Option<crate::SchedTimeAdjResponse>;
+
+    fn into_items(self) -> Vec<Option<crate::SchedTimeAdjResponse>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -354,3 +354,11 @@ impl super::OperationResponse for GetInstrumentResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetInstrumentResponse {
+    type Item = Option<crate::Instrument>;
+
+    fn into_items(self) -> Vec<Option<crate::Instrument>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -340,3 +340,11 @@ impl super::OperationResponse for GetInstrumentsResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetInstrumentsResponse {
+    type Item = Option<crate::Instrument>;
+
+    fn into_items(self) -> Vec<Option<crate::Instrument>> {
+        self.result.unwrap_or_default()
+    }
+}

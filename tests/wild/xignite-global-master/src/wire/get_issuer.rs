@@ -354,3 +354,11 @@ impl super::OperationResponse for GetIssuerResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetIssuerResponse {
+    type Item = Option<crate::Issuer>;
+
+    fn into_items(self) -> Vec<Option<crate::Issuer>> {
+        self.result.unwrap_or_default()
+    }
+}

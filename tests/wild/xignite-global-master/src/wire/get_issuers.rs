@@ -340,3 +340,11 @@ impl super::OperationResponse for GetIssuersResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetIssuersResponse {
+    type Item = Option<crate::Issuer>;
+
+    fn into_items(self) -> Vec<Option<crate::Issuer>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -366,3 +366,11 @@ impl super::OperationResponse for GetMasterByExchangeResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetMasterByExchangeResponse {
+    type Item = Option<crate::Record>;
+
+    fn into_items(self) -> Vec<Option<crate::Record>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -399,3 +399,11 @@ impl super::OperationResponse for GetMasterByExchangeChangesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetMasterByExchangeChangesResponse {
+    type Item = Option<crate::Record>;
+
+    fn into_items(self) -> Vec<Option<crate::Record>> {
+        self.result.unwrap_or_default()
+    }
+}

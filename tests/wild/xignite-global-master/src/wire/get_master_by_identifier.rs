@@ -336,3 +336,11 @@ impl super::OperationResponse for GetMasterByIdentifierResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetMasterByIdentifierResponse {
+    type Item = Option<crate::Record>;
+
+    fn into_items(self) -> Vec<Option<crate::Record>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -323,3 +323,11 @@ impl super::OperationResponse for GetMasterByIdentifiersResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetMasterByIdentifiersResponse {
+    type Item = Option<crate::Record>;
+
+    fn into_items(self) -> Vec<Option<crate::Record>> {
+        self.result.unwrap_or_default()
+    }
+}

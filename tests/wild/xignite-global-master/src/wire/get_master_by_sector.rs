@@ -377,3 +377,11 @@ impl super::OperationResponse for GetMasterBySectorResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetMasterBySectorResponse {
+    type Item = Option<crate::Record>;
+
+    fn into_items(self) -> Vec<Option<crate::Record>> {
+        self.result.unwrap_or_default()
+    }
+}

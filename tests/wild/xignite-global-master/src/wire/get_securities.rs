@@ -320,3 +320,11 @@ impl super::OperationResponse for GetSecuritiesResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetSecuritiesResponse {
+    type Item = Option<crate::Security>;
+
+    fn into_items(self) -> Vec<Option<crate::Security>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -333,3 +333,11 @@ impl super::OperationResponse for GetSecurityResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for GetSecurityResponse {
+    type Item = Option<crate::Security>;
+
+    fn into_items(self) -> Vec<Option<crate::Security>> {
+        self.result.unwrap_or_default()
+    }
+}

@@ -257,3 +257,11 @@ impl super::OperationResponse for ListMICToLegacyExchangeResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::ArrayResponse for ListMICToLegacyExchangeResponse {
+    type Item = Option<crate::LegacyExchangeMapping>;
+
+    fn into_items(self) -> Vec<Option<crate::LegacyExchangeMapping>> {
+        self.result.unwrap_or_default()
+    }
+}
