@@ -7,7 +7,9 @@ use rmm_objects::runtime::deps::http::HeaderMap;
 use rmm_objects::runtime::deps::tokio;
 use rmm_objects::runtime::Binding;
 use rmm_objects::wire::OperationResponse;
-use rmm_objects::{EchoOrders, EchoOrdersResponse, Fault, ObjectsServiceClient};
+use rmm_objects::{
+    EchoOrders, EchoOrdersResponse, Fault, ObjectsServiceBlockingClient, ObjectsServiceClient,
+};
 use rmm_tests::large_response::serve_in_chunks;
 use rmm_tests::objects_service::make_order;
 
@@ -113,4 +115,20 @@ async fn a_fault_or_a_broken_response_is_the_error_a_whole_read_gives() {
         }
         assert!(items.next().await.is_none(), "nothing after the error");
     }
+}
+
+#[test]
+fn a_blocking_client_gives_the_items_as_an_iterator() {
+    let binding = Binding::Soap12;
+    let (parts, body) = response(500).encode_response(binding).unwrap().into_parts();
+    let server = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let served = server.block_on(serve_in_chunks(parts.headers, body, 3_000));
+    let client = ObjectsServiceBlockingClient::new(&served.base).with_binding(binding);
+    let request = EchoOrders { orders: None };
+    let items: Result<Vec<_>, _> = client.call_items(&request).unwrap().collect();
+    assert_eq!(items.unwrap(), response(500).result.unwrap());
 }

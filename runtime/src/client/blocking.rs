@@ -54,6 +54,31 @@ impl Default for BlockingRuntime {
     }
 }
 
+/// The items of an array result as the response brings them, for a blocking client: each
+/// [`Iterator::next`] waits for the next item ([`super::Items::next`]). An error is the last
+/// item.
+#[derive(Debug)]
+pub struct BlockingItems<I> {
+    runtime: BlockingRuntime,
+    items: super::Items<I>,
+}
+
+impl<I> BlockingItems<I> {
+    #[doc(hidden)] // for generated code
+    /// `items`, read on `runtime`.
+    pub fn new(runtime: BlockingRuntime, items: super::Items<I>) -> BlockingItems<I> {
+        BlockingItems { runtime, items }
+    }
+}
+
+impl<I> Iterator for BlockingItems<I> {
+    type Item = Result<I, super::CallError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.runtime.wait(self.items.next())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,6 +79,24 @@ impl EmailVerNoTestEmailBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
+    /// Calls the operation of `request`, whose result is an array, and gives the
+    /// result's items as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_items`.
+    pub fn call_items<T>(
+        &self,
+        request: &T,
+    ) -> Result<
+        blocking::BlockingItems<<T::Response as wire::ArrayResponse>::Item>,
+        CallError,
+    >
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::ArrayResponse,
+    {
+        let items = self.runtime.wait(self.client.call_items(request))?;
+        Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
+    }
+
     /// Calls operation 1, `VerifyMXRecord`, and waits for its answer: This function will verify the domains DNS (MX) mail entries.  If the function returns 0 the persons email domain is invalid.  More than 0 will indicate there is mail servers to accept an email.  This function is great for quick email domain verification.  It is not as powerful as the other email routines.  Use a LicenseKey of 0 for testing.  A -9999 as a result means that you have tested to many emails.  Please try again later if you get this value.
     pub fn verify_mx_record(
         &self,

@@ -79,6 +79,24 @@ impl SessionCreateBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
+    /// Calls the operation of `request`, whose result is an array, and gives the
+    /// result's items as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_items`.
+    pub fn call_items<T>(
+        &self,
+        request: &T,
+    ) -> Result<
+        blocking::BlockingItems<<T::Response as wire::ArrayResponse>::Item>,
+        CallError,
+    >
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::ArrayResponse,
+    {
+        let items = self.runtime.wait(self.client.call_items(request))?;
+        Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
+    }
+
     /// Calls operation 1, `Logon`, and waits for its answer: Logon: no description in the WSDL.
     pub fn logon(&self, request: &Logon) -> Result<LogonResponse, CallError> {
         self.call(request)

@@ -79,6 +79,24 @@ impl WeatherWebServiceBlockingClient {
         self.runtime.wait(self.client.call(request))
     }
 
+    /// Calls the operation of `request`, whose result is an array, and gives the
+    /// result's items as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_items`.
+    pub fn call_items<T>(
+        &self,
+        request: &T,
+    ) -> Result<
+        blocking::BlockingItems<<T::Response as wire::ArrayResponse>::Item>,
+        CallError,
+    >
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::ArrayResponse,
+    {
+        let items = self.runtime.wait(self.client.call_items(request))?;
+        Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
+    }
+
     /// Calls operation 1, `getSupportCity`, and waits for its answer: \<br /\>\<h3\>查询本天气预报Web Services支持的国内外城市或地区信息\</h3\>\<p\>输入参数：byProvinceName = 指定的洲或国内的省份，若为ALL或空则表示返回全部城市；返回数据：一个一维字符串数组 String()，结构为：城市名称(城市代码)。\</p\>\<br /\>
     pub fn get_support_city(
         &self,
