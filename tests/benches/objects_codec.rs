@@ -10,8 +10,9 @@
 //! `bash tests/bench/gsoap/install.sh && bash tests/bench/gsoap/build.sh`, the same run also
 //! runs gSOAP's driver (`tests/bench/gsoap/driver.c`) on the very bytes rmm's encoders wrote
 //! (`target/bench/gsoap/request.xml`, `response.xml`), checks that it decoded the order, and
-//! writes both sets of figures side by side, with the ratio, to
-//! `target/bench/objects_codec.md` (also printed).
+//! writes both sets of figures side by side, with the ratio and a floor (see `run_floor`), to
+//! `target/bench/objects_codec.md` (also printed) and as a chart to
+//! `target/bench/objects_codec.svg` (the guide's performance chapter shows it).
 //!
 //! The two sides of the ratio run interleaved in this process: `RMM_BENCH_GSOAP_ROUNDS` (9)
 //! rounds, each rmm's four steps timed as the driver times its own, then the driver, each
@@ -291,12 +292,76 @@ fn run_rmm(w: &Wire, iterations: u32) -> HashMap<String, f64> {
     figures
 }
 
-/// One step's figures over the interleaved rounds: each side's ns per round, and the ratio
-/// (gSOAP / rmm) of each round.
+/// The floor of each step on the same bytes, timed as `run_rmm` times rmm's: reading is
+/// quick-xml's reader taking every token of the message and nothing else (no name matched, no
+/// value parsed, nothing allocated), the least an XML decoder does; writing is copying the
+/// message's bytes into a new buffer, the least an encoder does.
+fn run_floor(w: &Wire, iterations: u32) -> HashMap<String, f64> {
+    let time = |step: &dyn Fn()| -> f64 {
+        for _ in 0..iterations {
+            step();
+        }
+        let started = Instant::now();
+        for _ in 0..iterations {
+            step();
+        }
+        started.elapsed().as_nanos() as f64 / f64::from(iterations)
+    };
+    let tokens = |body: &[u8]| {
+        let mut reader = quick_xml::Reader::from_reader(body);
+        let mut count = 0usize;
+        loop {
+            match reader.read_event() {
+                Ok(quick_xml::events::Event::Eof) | Err(_) => break,
+                Ok(event) => {
+                    black_box(event);
+                    count += 1;
+                }
+            }
+        }
+        count
+    };
+    let copy = |body: &[u8]| {
+        let mut out = Vec::with_capacity(body.len());
+        out.extend_from_slice(body);
+        out
+    };
+    let (request, response) = (w.request.body(), w.response.body());
+    let mut figures = HashMap::new();
+    figures.insert(
+        "decode_request".to_owned(),
+        time(&|| {
+            black_box(tokens(black_box(request)));
+        }),
+    );
+    figures.insert(
+        "decode_response".to_owned(),
+        time(&|| {
+            black_box(tokens(black_box(response)));
+        }),
+    );
+    figures.insert(
+        "encode_request".to_owned(),
+        time(&|| {
+            black_box(copy(black_box(request)));
+        }),
+    );
+    figures.insert(
+        "encode_response".to_owned(),
+        time(&|| {
+            black_box(copy(black_box(response)));
+        }),
+    );
+    figures
+}
+
+/// One step's figures over the interleaved rounds: each side's ns per round (and the
+/// floor's), and the ratio (gSOAP / rmm) of each round.
 #[derive(Default)]
 struct Rounds {
     rmm: Vec<f64>,
     gsoap: Vec<f64>,
+    floor: Vec<f64>,
     ratio: Vec<f64>,
 }
 
@@ -311,19 +376,21 @@ fn median(values: &[f64]) -> f64 {
     }
 }
 
-/// `rounds` rounds, each rmm's steps then gSOAP's driver on the same bytes, one after the
+/// `rounds` rounds, each rmm's steps, the floor's, then gSOAP's driver on the same bytes, one after the
 /// other in this process, so that both sides of a round's ratio ran on the machine as it was
 /// then.
 fn interleaved(w: &Wire, rounds: u32, iterations: u32) -> HashMap<&'static str, Rounds> {
     let mut steps: HashMap<&'static str, Rounds> = HashMap::new();
     for round in 0..rounds {
         let rmm = run_rmm(w, iterations);
+        let floor = run_floor(w, iterations);
         let gsoap = run_gsoap(w, iterations, 1);
         for step in STEPS {
             let (r, g) = (rmm[step], gsoap[step]);
             let figures = steps.entry(step).or_default();
             figures.rmm.push(r);
             figures.gsoap.push(g);
+            figures.floor.push(floor[step]);
             figures.ratio.push(g / r);
         }
         eprintln!("round {}/{rounds} done", round + 1);
@@ -350,9 +417,9 @@ fn report(w: &Wire, rmm: &HashMap<String, f64>, gsoap: &HashMap<&'static str, Ro
         w.response.body().len()
     ));
     md.push_str(
-        "| step | rmm ns/op | gSOAP ns/op | gSOAP / rmm | range over rounds | rmm, criterion |\n",
+        "| step | rmm ns/op | gSOAP ns/op | gSOAP / rmm | range over rounds | floor ns/op | rmm, criterion |\n",
     );
-    md.push_str("|---|---:|---:|---:|---:|---:|\n");
+    md.push_str("|---|---:|---:|---:|---:|---:|---:|\n");
     for step in STEPS {
         let Some(r) = gsoap.get(step) else {
             continue;
@@ -362,14 +429,89 @@ fn report(w: &Wire, rmm: &HashMap<String, f64>, gsoap: &HashMap<&'static str, Ro
             .iter()
             .fold((f64::MAX, 0f64), |(lo, hi), &x| (lo.min(x), hi.max(x)));
         md.push_str(&format!(
-            "| {step} | {:.0} | {:.0} | {:.2}× | {low:.2}–{high:.2}× | {} |\n",
+            "| {step} | {:.0} | {:.0} | {:.2}× | {low:.2}–{high:.2}× | {:.0} | {} |\n",
             median(&r.rmm),
             median(&r.gsoap),
             median(&r.ratio),
+            median(&r.floor),
             fmt(rmm.get(step))
         ));
     }
+    md.push_str(
+        "\nThe floor reads every token of the same message with quick-xml's reader and nothing \
+         else (reading), or copies its bytes into a new buffer (writing): the least a decoder \
+         or an encoder does.\n",
+    );
     md
+}
+
+/// The rounds' medians as a bar chart (SVG): per step, rmm, gSOAP and the floor in µs on one
+/// linear scale, with the ratio.
+fn chart(w: &Wire, gsoap: &HashMap<&'static str, Rounds>) -> String {
+    const WIDTH: f64 = 760.0;
+    const LABEL: f64 = 150.0;
+    const BAR: f64 = 16.0;
+    const GAP: f64 = 18.0;
+    let bars = [
+        ("rmm", "#2b6cb0"),
+        ("gSOAP 2.8", "#c05621"),
+        ("floor", "#718096"),
+    ];
+    let most = STEPS
+        .iter()
+        .filter_map(|s| gsoap.get(s))
+        .map(|r| median(&r.gsoap).max(median(&r.rmm)))
+        .fold(1.0, f64::max);
+    let scale = (WIDTH - LABEL - 150.0) / most;
+    let group = BAR * bars.len() as f64 + GAP;
+    let height = 60.0 + group * STEPS.len() as f64;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{WIDTH}\" height=\"{height}\" \
+         font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"10\" y=\"20\" font-size=\"14\" font-weight=\"bold\">EchoOrder, {LINES} lines, \
+         SOAP 1.1 ({} / {} bytes): µs a message, medians of interleaved rounds</text>\n",
+        w.request.body().len(),
+        w.response.body().len()
+    );
+    for (i, (name, color)) in bars.iter().enumerate() {
+        let x = 10.0 + 120.0 * i as f64;
+        svg.push_str(&format!(
+            "<rect x=\"{x}\" y=\"32\" width=\"12\" height=\"12\" fill=\"{color}\"/>\
+             <text x=\"{}\" y=\"42\">{name}</text>\n",
+            x + 16.0
+        ));
+    }
+    for (k, step) in STEPS.iter().enumerate() {
+        let Some(r) = gsoap.get(step) else {
+            continue;
+        };
+        let top = 60.0 + group * k as f64;
+        svg.push_str(&format!(
+            "<text x=\"10\" y=\"{}\">{step}</text>\n",
+            top + BAR * 1.5 + 4.0
+        ));
+        let values = [median(&r.rmm), median(&r.gsoap), median(&r.floor)];
+        for (i, ((_, color), ns)) in bars.iter().zip(values).enumerate() {
+            let y = top + BAR * i as f64;
+            let width = (ns * scale).max(1.0);
+            let note = if i == 0 {
+                format!(" (gSOAP takes {:.1}×)", median(&r.ratio))
+            } else {
+                String::new()
+            };
+            svg.push_str(&format!(
+                "<rect x=\"{LABEL}\" y=\"{y}\" width=\"{width:.1}\" height=\"{}\" fill=\"{color}\"/>\
+                 <text x=\"{:.1}\" y=\"{}\">{:.1} µs{note}</text>\n",
+                BAR - 3.0,
+                LABEL + width + 6.0,
+                y + BAR - 5.0,
+                ns / 1000.0
+            ));
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
 }
 
 fn gsoap_version() -> String {
@@ -409,6 +551,12 @@ fn main() {
         let path: &Path = &rmm_tests::root().join("target/bench/objects_codec.md");
         std::fs::create_dir_all(path.parent().expect("a parent")).expect("creates target/bench");
         std::fs::write(path, &md).expect("writes objects_codec.md");
-        println!("\n{md}\nwritten to {}", path.display());
+        let svg = path.with_extension("svg");
+        std::fs::write(&svg, chart(&w, &gsoap)).expect("writes objects_codec.svg");
+        println!(
+            "\n{md}\nwritten to {} and, as a chart, {}",
+            path.display(),
+            svg.display()
+        );
     }
 }
