@@ -281,19 +281,16 @@ fn markup(bytes: &[u8]) -> Option<(Markup, usize)> {
                 .iter()
                 .position(|&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'/' | b'>'))?;
             // The tag ends at the first `>` outside a quoted attribute value.
-            let mut quote = None;
-            for (i, &b) in bytes.iter().enumerate().skip(1 + name_len) {
-                match (quote, b) {
-                    (None, b'"' | b'\'') => quote = Some(b),
-                    (Some(q), _) if b == q => quote = None,
-                    (None, b'>') => {
-                        let empty = bytes[i - 1] == b'/';
-                        return Some((Markup::Start { name_len, empty }, i + 1));
-                    }
-                    _ => {}
+            let mut at = 1 + name_len;
+            loop {
+                at += memchr::memchr3(b'>', b'"', b'\'', &bytes[at..])?;
+                let quote = bytes[at];
+                if quote == b'>' {
+                    let empty = bytes[at - 1] == b'/';
+                    return Some((Markup::Start { name_len, empty }, at + 1));
                 }
+                at += 1 + memchr::memchr(quote, &bytes[at + 1..])? + 1;
             }
-            None
         }
     }
 }
