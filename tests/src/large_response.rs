@@ -6,7 +6,7 @@ use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use futures_util::stream;
+use futures_util::{stream, StreamExt};
 use hyper_util::rt::TokioIo;
 use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::http::{HeaderMap, Request, Response};
@@ -108,7 +108,7 @@ impl LargeResponse {
     /// Serves this response to every request on 127.0.0.1, on the current tokio runtime,
     /// until the [`Served`] is dropped.
     pub async fn serve(&self) -> Served {
-        serve(self.headers.clone(), self.chunks()).await
+        serve(self.headers.clone(), self.chunks(), false).await
     }
 }
 
@@ -122,7 +122,21 @@ pub async fn serve_in_chunks(headers: HeaderMap, body: Bytes, chunk: usize) -> S
                 .map(move |at| body.slice(at..(at + chunk).min(body.len()))),
         )
     });
-    serve(headers, chunks).await
+    serve(headers, chunks, false).await
+}
+
+/// Serves `body` with `headers`, in chunks of `chunk` bytes, then nothing more: the response
+/// never ends.
+pub async fn serve_then_stall(headers: HeaderMap, body: Bytes, chunk: usize) -> Served {
+    let chunks: Chunks = Arc::new(move || {
+        let body = body.clone();
+        Box::new(
+            (0..body.len())
+                .step_by(chunk)
+                .map(move |at| body.slice(at..(at + chunk).min(body.len()))),
+        )
+    });
+    serve(headers, chunks, true).await
 }
 
 /// A server of [`LargeResponse::serve`] or [`serve_in_chunks`]: its base URL; dropped, it
@@ -140,7 +154,9 @@ impl Drop for Served {
     }
 }
 
-async fn serve(headers: HeaderMap, chunks: Chunks) -> Served {
+/// Serves the chunks of `chunks` with `headers` to every request; after them the body ends,
+/// or with `stall`, waits forever.
+async fn serve(headers: HeaderMap, chunks: Chunks, stall: bool) -> Served {
     let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
         .await
         .expect("a port on 127.0.0.1");
@@ -150,7 +166,13 @@ async fn serve(headers: HeaderMap, chunks: Chunks) -> Served {
             let (headers, chunks) = (headers.clone(), chunks.clone());
             let service = hyper::service::service_fn(move |_: Request<hyper::body::Incoming>| {
                 let frames = (chunks)().map(|chunk| Ok::<_, Infallible>(Frame::data(chunk)));
-                let mut response = Response::new(StreamBody::new(stream::iter(frames)));
+                let frames = stream::iter(frames);
+                let body = if stall {
+                    StreamBody::new(frames.chain(stream::pending()).boxed())
+                } else {
+                    StreamBody::new(frames.boxed())
+                };
+                let mut response = Response::new(body);
                 *response.headers_mut() = headers.clone();
                 async move { Ok::<_, Infallible>(response) }
             });

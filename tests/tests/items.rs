@@ -10,7 +10,7 @@ use rmm_objects::wire::OperationResponse;
 use rmm_objects::{
     EchoOrders, EchoOrdersResponse, Fault, ObjectsServiceBlockingClient, ObjectsServiceClient,
 };
-use rmm_tests::large_response::serve_in_chunks;
+use rmm_tests::large_response::{serve_in_chunks, serve_then_stall};
 use rmm_tests::objects_service::make_order;
 
 /// `EchoOrders` of `count` orders of every shape `make_order` makes, one in seven nil.
@@ -131,4 +131,33 @@ fn a_blocking_client_gives_the_items_as_an_iterator() {
     let request = EchoOrders { orders: None };
     let items: Result<Vec<_>, _> = client.call_items(&request).unwrap().collect();
     assert_eq!(items.unwrap(), response(500).result.unwrap());
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_response_that_stops_arriving_times_out_after_the_items_it_brought() {
+    let binding = Binding::Soap11;
+    let (parts, body) = response(3_000)
+        .encode_response(binding)
+        .unwrap()
+        .into_parts();
+    let mut chunked = parts.headers.clone();
+    chunked.remove("content-length");
+    // Half the body, then nothing: no end, no more bytes.
+    let served = serve_then_stall(chunked, body.slice(..body.len() / 2), 4096).await;
+    let client = ObjectsServiceClient::new(&served.base)
+        .with_timeout(Some(std::time::Duration::from_millis(300)));
+    let mut items = client
+        .call_items(&EchoOrders { orders: None })
+        .await
+        .unwrap();
+    let mut read = 0;
+    let error = loop {
+        match items.next().await {
+            Some(Ok(_)) => read += 1,
+            Some(Err(error)) => break error,
+            None => panic!("a stalled response ended"),
+        }
+    };
+    assert!(read > 0, "the items that arrived whole come first");
+    assert!(error.is_timeout(), "{error}");
 }

@@ -233,7 +233,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 self.clone().with_binding(binding)
             }
 
-            /// Gives up on a call after `timeout` (`None`: wait as long as the transport does).
+            /// Gives up on a call after `timeout` (`None`: wait as long as the transport does);
+            /// `call_items` gives up when nothing of the response arrives for that long.
             pub fn with_timeout(mut self, timeout: Option<std::time::Duration>) -> Self {
                 self.timeout = timeout;
                 self
@@ -277,7 +278,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 let operation = T::OPERATION.name();
                 let response = client::exchange_streamed(&*self.transport, &self.base, self.timeout, operation, binding, encoded, SECRETS).await?;
                 #keep
-                Ok(client::Items::new(T::OPERATION.info(), binding, response, items_of::<T::Response>))
+                Ok(client::Items::new(T::OPERATION.info(), binding, response, self.timeout, items_of::<T::Response>))
             }
 
             /// The signed, encoded request of a call.

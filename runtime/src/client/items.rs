@@ -1,12 +1,14 @@
 //! A call's array result read item by item as the response arrives, so that a response of
 //! any size is read holding one batch of items at a time (a generated client's `call_items`).
 
+use std::time::Duration;
+
 use bytes::Bytes;
 use http::header::CONTENT_TYPE;
 use http::{Response, StatusCode};
 use http_body_util::BodyExt;
 
-use super::{CallError, StreamedBody};
+use super::{CallError, StreamedBody, TransportError};
 use crate::message::items::ItemCut;
 use crate::{Binding, OperationInfo, ResponseError};
 
@@ -18,6 +20,10 @@ use crate::{Binding, OperationInfo, ResponseError};
 /// `xsi:type`, `xsi:nil` (an item that may be nil is an `Option`), items of other names
 /// skipped. The memory held is a piece's bytes and items, however long the response.
 ///
+/// The client's timeout bounds the wait for the response's head and then for each chunk of
+/// its body: a response that stops arriving for that long ends in a timeout, however long
+/// the whole takes.
+///
 /// A fault, an error status, or a response that cannot be cut (a bare operation's, or in
 /// another charset than UTF-8) is read whole, to at most 64 MiB, and comes as the first
 /// item's error, as [`call`](crate::client) would give it. One rule differs from a whole
@@ -26,6 +32,7 @@ use crate::{Binding, OperationInfo, ResponseError};
 pub struct Items<I> {
     operation: &'static str,
     binding: Binding,
+    idle: Option<Duration>,
     head: http::response::Parts,
     body: StreamedBody,
     cut: Option<ItemCut>,
@@ -50,11 +57,13 @@ impl<I> std::fmt::Debug for Items<I> {
 impl<I> Items<I> {
     #[doc(hidden)] // for generated code
     /// The items of `response`, a response to `operation` over `binding`, each piece read
-    /// by `decode`.
+    /// by `decode`; the body fails when nothing of it arrives for `idle` (the client's
+    /// timeout).
     pub fn new(
         operation: &'static OperationInfo,
         binding: Binding,
         response: Response<StreamedBody>,
+        idle: Option<Duration>,
         decode: Decode<I>,
     ) -> Items<I> {
         let (head, body) = response.into_parts();
@@ -77,6 +86,7 @@ impl<I> Items<I> {
         Items {
             operation: operation.name,
             binding,
+            idle,
             head,
             body,
             cut: Some(ItemCut::new(binding, operation.result_name, whole)),
@@ -120,7 +130,14 @@ impl<I> Items<I> {
                 Ok(None) => {}
                 Err(error) => return Err(self.undecodable(error.to_string())),
             }
-            match self.body.frame().await {
+            let frame = match self.idle {
+                Some(limit) => match tokio::time::timeout(limit, self.body.frame()).await {
+                    Ok(frame) => frame,
+                    Err(_) => Some(Err(TransportError::Timeout(limit))),
+                },
+                None => self.body.frame().await,
+            };
+            match frame {
                 Some(Ok(frame)) => {
                     if let (Ok(data), Some(cut)) = (frame.into_data(), self.cut.as_mut()) {
                         cut.push(&data);

@@ -136,7 +136,8 @@ impl WeatherClient {
         self.clone().with_binding(binding)
     }
 
-    /// Gives up on a call after `timeout` (`None`: wait as long as the transport does).
+    /// Gives up on a call after `timeout` (`None`: wait as long as the transport does);
+    /// `call_items` gives up when nothing of the response arrives for that long.
     pub fn with_timeout(mut self, timeout: Option<std::time::Duration>) -> Self {
         self.timeout = timeout;
         self
@@ -205,6 +206,7 @@ impl WeatherClient {
                 T::OPERATION.info(),
                 binding,
                 response,
+                self.timeout,
                 items_of::<T::Response>,
             ),
         )
