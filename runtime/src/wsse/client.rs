@@ -5,7 +5,7 @@ use bytes::Bytes;
 use http::{header, Request, Response};
 
 use super::{insert_block, PasswordKind, UsernameToken};
-use crate::client::{BoxFuture, Transport, TransportError};
+use crate::client::{BoxFuture, StreamedBody, Transport, TransportError};
 
 /// A [`Transport`] that sends every SOAP request through `inner` with `token`'s
 /// `wsse:Security` block first in its Header: a digest of a fresh random nonce and the
@@ -54,29 +54,45 @@ fn is_soap(request: &Request<Bytes>) -> bool {
         .is_some_and(|v| v.starts_with("text/xml") || v.starts_with("application/soap+xml"))
 }
 
-impl<T: Transport> Transport for WsSecurity<T> {
-    fn send(
-        &self,
-        request: Request<Bytes>,
-    ) -> BoxFuture<'_, Result<Response<Bytes>, TransportError>> {
+impl<T: Transport> WsSecurity<T> {
+    /// `request` with the Security block in its Header (a request over HTTP GET/POST as it
+    /// is).
+    fn secure(&self, request: Request<Bytes>) -> Result<Request<Bytes>, TransportError> {
         if !is_soap(&request) {
-            return self.inner.send(request);
+            return Ok(request);
         }
-        let block = match self.block() {
-            Ok(block) => block,
-            Err(e) => return Box::pin(async move { Err(e) }),
-        };
+        let block = self.block()?;
         let (mut parts, body) = request.into_parts();
-        let Some(secured) = insert_block(&body, &block) else {
-            let e = TransportError::Other("the request is no SOAP envelope rmm wrote".into());
-            return Box::pin(async move { Err(e) });
-        };
+        let secured = insert_block(&body, &block).ok_or_else(|| {
+            TransportError::Other("the request is no SOAP envelope rmm wrote".into())
+        })?;
         if parts.headers.contains_key(header::CONTENT_LENGTH) {
             parts
                 .headers
                 .insert(header::CONTENT_LENGTH, secured.len().into());
         }
-        self.inner
-            .send(Request::from_parts(parts, Bytes::from(secured)))
+        Ok(Request::from_parts(parts, Bytes::from(secured)))
+    }
+}
+
+impl<T: Transport> Transport for WsSecurity<T> {
+    fn send(
+        &self,
+        request: Request<Bytes>,
+    ) -> BoxFuture<'_, Result<Response<Bytes>, TransportError>> {
+        match self.secure(request) {
+            Ok(request) => self.inner.send(request),
+            Err(e) => Box::pin(async move { Err(e) }),
+        }
+    }
+
+    fn send_streamed(
+        &self,
+        request: Request<Bytes>,
+    ) -> BoxFuture<'_, Result<Response<StreamedBody>, TransportError>> {
+        match self.secure(request) {
+            Ok(request) => self.inner.send_streamed(request),
+            Err(e) => Box::pin(async move { Err(e) }),
+        }
     }
 }
