@@ -9,6 +9,7 @@ use http::{Response, StatusCode};
 use http_body_util::BodyExt;
 
 use super::{CallError, StreamedBody, TransportError};
+use crate::content_type::content_type_param;
 use crate::message::items::ItemCut;
 use crate::{Binding, OperationInfo, ResponseError};
 
@@ -70,16 +71,8 @@ impl<I> Items<I> {
         let utf8 = head
             .headers
             .get(CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| {
-                value.split(';').skip(1).find_map(|param| {
-                    let (name, value) = param.split_once('=')?;
-                    name.trim()
-                        .eq_ignore_ascii_case("charset")
-                        .then(|| value.trim().trim_matches('"').to_owned())
-                })
-            })
-            .is_none_or(|charset| charset.eq_ignore_ascii_case("utf-8"));
+            .and_then(|value| content_type_param(value.as_bytes(), b"charset"))
+            .is_none_or(|charset| charset.eq_ignore_ascii_case(b"utf-8"));
         let xml = binding.is_soap() || matches!(binding, Binding::HttpGet | Binding::HttpPost);
         let whole =
             operation.bare || operation.raw_trees || !xml || !utf8 || head.status != StatusCode::OK;
