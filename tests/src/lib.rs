@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 pub mod bench_samples;
 pub mod captures;
 pub mod encoded_service;
+pub mod heap;
 pub mod large_response;
 pub mod objects_any;
 pub mod objects_data_set;

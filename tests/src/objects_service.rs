@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use rmm_objects::runtime::deps::bytes::Bytes;
 use rmm_objects::runtime::deps::chrono::NaiveDate;
 use rmm_objects::runtime::deps::http::Request;
-use rmm_objects::runtime::{HeaderAttributes, RawNode, RawXml};
+use rmm_objects::runtime::{server, HeaderAttributes, RawNode, RawXml};
 use rmm_objects::wire::OperationRequest;
 use rmm_objects::*;
 
@@ -419,6 +419,17 @@ impl ObjectsService for ObjectsEcho {
         Ok(MakeTagsResponse { result })
     }
 
+    /// The tags as they are made, so that the server writes a large count in chunks (the
+    /// same items as `make_tags`, whose bytes the recorded exchanges and the difftest hold).
+    async fn make_tags_items(&self, r: MakeTags) -> Result<server::Items<Option<String>>, Fault> {
+        if r.count < 0 {
+            return Ok(server::Items::whole(None));
+        }
+        Ok(server::Items::iter(
+            (0..r.count).map(|i| (i != 1).then(|| format!("t{i}"))),
+        ))
+    }
+
     async fn echo_int_array(&self, r: EchoIntArray) -> Result<EchoIntArrayResponse, Fault> {
         Ok(EchoIntArrayResponse { result: r.values })
     }
@@ -443,6 +454,19 @@ impl ObjectsService for ObjectsEcho {
         Ok(MakeShapesResponse {
             result: make_shapes(r.count),
         })
+    }
+
+    /// The shapes as they are made, one at a time from a stream (the same as `make_shapes`).
+    async fn make_shapes_items(
+        &self,
+        r: MakeShapes,
+    ) -> Result<server::Items<Option<AnyShape>>, Fault> {
+        if r.count < 0 {
+            return Ok(server::Items::whole(None));
+        }
+        let shapes =
+            futures_util::StreamExt::map(futures_util::stream::iter(0..r.count), |i| Ok(shape(i)));
+        Ok(server::Items::stream(shapes))
     }
 
     async fn make_circle(&self, r: MakeCircle) -> Result<MakeCircleResponse, Fault> {
@@ -1196,29 +1220,28 @@ pub fn split(value: Option<&str>, count: i32) -> SplitResponse {
 
 /// What `MakeShapes(count)` answers on the host: circles, squares and colored circles in turn.
 pub fn make_shapes(count: i32) -> Option<Vec<Option<AnyShape>>> {
-    (count >= 0).then(|| {
-        (0..count)
-            .map(|i| {
-                Some(match i % 3 {
-                    0 => AnyShape::Circle(Circle {
-                        tag: None,
-                        name: Some(format!("c{i}")),
-                        radius: f64::from(i) + 0.5,
-                    }),
-                    1 => AnyShape::Square(Square {
-                        tag: None,
-                        name: Some(format!("s{i}")),
-                        side: f64::from(i),
-                    }),
-                    _ => AnyShape::ColoredCircle(ColoredCircle {
-                        tag: None,
-                        name: Some(format!("cc{i}")),
-                        radius: f64::from(i),
-                        color: Some("red".into()),
-                    }),
-                })
-            })
-            .collect()
+    (count >= 0).then(|| (0..count).map(shape).collect())
+}
+
+/// `MakeShapes`' shape number `i`: circles, squares and colored circles in turn.
+pub fn shape(i: i32) -> Option<AnyShape> {
+    Some(match i % 3 {
+        0 => AnyShape::Circle(Circle {
+            tag: None,
+            name: Some(format!("c{i}")),
+            radius: f64::from(i) + 0.5,
+        }),
+        1 => AnyShape::Square(Square {
+            tag: None,
+            name: Some(format!("s{i}")),
+            side: f64::from(i),
+        }),
+        _ => AnyShape::ColoredCircle(ColoredCircle {
+            tag: None,
+            name: Some(format!("cc{i}")),
+            radius: f64::from(i),
+            color: Some("red".into()),
+        }),
     })
 }
 

@@ -6,59 +6,16 @@
 //!
 //! One test in this binary, so that nothing else allocates while it counts.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
 use rmm_objects::runtime::client::CallError;
 use rmm_objects::runtime::deps::tokio;
 use rmm_objects::runtime::{Binding, ResponseError};
 use rmm_objects::{EchoOrders, ObjectsServiceClient};
+use rmm_tests::heap::{peak_above_start, Counting};
 use rmm_tests::large_response::LargeResponse;
 use rmm_tests::objects_service::make_order;
 
-/// The system allocator, counting the bytes in use and their peak.
-struct Counting;
-
-static IN_USE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-fn grew(size: usize) {
-    let now = IN_USE.fetch_add(size, Relaxed) + size;
-    PEAK.fetch_max(now, Relaxed);
-}
-
-// SAFETY: every call is System's own; only counters are kept beside it.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        grew(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        IN_USE.fetch_sub(layout.size(), Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if new_size > layout.size() {
-            grew(new_size - layout.size());
-        } else {
-            IN_USE.fetch_sub(layout.size() - new_size, Relaxed);
-        }
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
-static ALLOCATOR: Counting = Counting;
-
-/// The peak heap above what was in use when `read` began.
-async fn peak_above_start<T>(read: impl std::future::Future<Output = T>) -> (T, usize) {
-    let start = IN_USE.load(Relaxed);
-    PEAK.store(start, Relaxed);
-    let value = read.await;
-    (value, PEAK.load(Relaxed) - start)
-}
+static HEAP: Counting = Counting;
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_large_result_is_read_in_memory_bounded_by_its_items_not_its_size() {

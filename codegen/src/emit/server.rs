@@ -5,7 +5,24 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{doc, ident};
-use crate::model::Model;
+use crate::model::{Model, OperationModel};
+use crate::spec::SoapType;
+
+/// Whether an operation's handler may stream its result's items (`{op}_items`, giving
+/// `server::Items`): a wrapped array result written by `message::value_response` alone (no
+/// out parameters, SOAP headers, session or fault headers, not RPC/encoded, whose arrays
+/// declare their length before their items).
+fn streams_items(model: &Model, op: &OperationModel) -> bool {
+    matches!(op.result, SoapType::Array(_))
+        && op.outs.is_empty()
+        && !op.bare
+        && !op.result_nullable
+        && !op.result_nillable
+        && op.headers.is_empty()
+        && op.fault_type.is_none()
+        && !op.session
+        && !model.service.rpc
+}
 
 pub(super) fn emit(model: &Model) -> TokenStream {
     // A service without credentials hands its methods none: the request alone.
@@ -73,6 +90,31 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             op.number, op.wire, op.doc
         ));
         let session = session_param(op);
+        let items = streams_items(model, op).then(|| {
+            let items_method = format_ident!("{}_items", op.snake);
+            let item = super::item_type(model, op.result);
+            let text = doc(&format!(
+                "Operation {}, `{}`, its result's items as they are made: override it to answer \
+                 a result of any size without holding it ([`server::Items::stream`]); the \
+                 server writes the items as they come, in chunks of about \
+                 [`server::CHUNK`] bytes. By default, the result of [`Self::{}`].",
+                op.number, op.wire, op.snake
+            ));
+            quote! {
+                #text
+                fn #items_method(
+                    &self,
+                    #credentials_param
+                    request: #request,
+                ) -> impl std::future::Future<Output = Result<server::Items<#item>, Fault>> + Send {
+                    async move {
+                        self.#method(#credentials_arg request)
+                            .await
+                            .map(|response| server::Items::whole(response.result))
+                    }
+                }
+            }
+        });
         quote! {
             #text
             fn #method(
@@ -81,6 +123,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 request: #request,
                 #session
             ) -> impl std::future::Future<Output = Result<#response, #error>> + Send;
+
+            #items
         }
     });
     let arc_methods = model.operations.iter().map(|op| {
@@ -94,6 +138,19 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         } else {
             quote!()
         };
+        let items = streams_items(model, op).then(|| {
+            let items_method = format_ident!("{}_items", op.snake);
+            let item = super::item_type(model, op.result);
+            quote! {
+                fn #items_method(
+                    &self,
+                    #credentials_param
+                    request: #request,
+                ) -> impl std::future::Future<Output = Result<server::Items<#item>, Fault>> + Send {
+                    T::#items_method(self, #credentials_arg request)
+                }
+            }
+        });
         quote! {
             fn #method(
                 &self,
@@ -103,6 +160,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ) -> impl std::future::Future<Output = Result<#response, #error>> + Send {
                 T::#method(self, #credentials_arg request, #session_arg)
             }
+
+            #items
         }
     });
     // `?schema=Name`: the schema of a typed DataSet the WSDL imports from there.
@@ -129,20 +188,60 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let method = format_ident!("{}", op.snake);
         let variant = ident(&op.rust_name);
         let request = ident(&op.rust_name);
-        // The statements that run the handler, then the expression of its response.
+        let streams = streams_items(model, op);
+        let method = if streams {
+            format_ident!("{}_items", op.snake)
+        } else {
+            method
+        };
+        // The statements that run the handler, then the expression of its response (whole
+        // bytes where a session closes on it, a `server::Body` otherwise).
         let (run, answer) = if op.fault_type.is_some() {
             // A panic is a fault without headers; a refusal carries them.
+            let whole = if op.session {
+                quote!()
+            } else {
+                quote!(.map(server::Body::from))
+            };
             (
                 quote! {
                     let answered = server::guard(operation.name(), async { Ok(handled.await) }).await;
                 },
                 quote! {
                     match answered {
-                        Ok(Ok(response)) => respond(binding, Ok(response)),
+                        Ok(Ok(response)) => encode(binding, Ok(response)),
                         Ok(Err(refusal)) => refusal.encode_response(binding),
                         Err(fault) => message::fault_response(binding, &fault),
                     }
+                    #whole
                 },
+            )
+        } else if streams {
+            let response = ident(&op.response_type);
+            let items = super::items_expr(model, op.result);
+            let root = model.root_name(op.result);
+            (
+                quote!(),
+                quote! {
+                    server::items_response(
+                        binding,
+                        operation.info(),
+                        server::guard(operation.name(), handled).await,
+                        #items,
+                        #root,
+                        chunked,
+                        |result| encode(binding, result.map(<#response as wire::OperationResponse>::from_result)),
+                    )
+                    .await
+                },
+            )
+        } else if op.session {
+            (
+                quote!(),
+                quote!(encode(
+                    binding,
+                    server::guard(operation.name(), handled).await
+                )),
             )
         } else {
             (
@@ -156,7 +255,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         let decode = quote! {
             let (credentials, call) = #request::decode_request(request, binding)?;
             if let Err(fault) = self.verify(binding, &credentials, &call) {
-                return Ok(message::fault_response(binding, &fault));
+                return Ok(refuse(binding, &fault));
             }
         };
         match session_class {
@@ -183,12 +282,12 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                             #root,
                         ).await {
                             Ok(opened) => opened,
-                            Err(response) => return Ok(response),
+                            Err(response) => return Ok(response.map(server::Body::from)),
                         };
                         let handled = self.inner.service.#method(#credentials_arg call, &mut opened.session);
                         #run
                         let response = #answer;
-                        Ok(opened.close(&self.inner.config, response).await)
+                        Ok(opened.close(&self.inner.config, response).await.map(server::Body::from))
                     }
                 }
             }
@@ -238,12 +337,19 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         path = model.service.path
     ));
 
+    // Named only where an operation streams its items.
+    let chunked = if model.operations.iter().any(|op| streams_items(model, op)) {
+        format_ident!("chunked")
+    } else {
+        format_ident!("_chunked")
+    };
+
     quote! {
         //! The server side: implement the service trait and serve it.
 
         // Modules and full paths, not the runtime's items by name: every name the spec's
         // types may take (`Request`, `Route`, `Context`) stays theirs.
-        use crate::runtime::deps::{bytes, http, http_body, http_body_util, tokio};
+        use crate::runtime::deps::{bytes, http, http_body, tokio};
         use crate::runtime::server;
         use crate::runtime::{message, soap, Binding, Fault};
         use crate::*;
@@ -377,24 +483,33 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             /// operation. Routed to the same call, the decoder's refusal is the answer.
             ///
             /// A panic anywhere in it (a decoder's bug as much as the service's) is answered
-            /// `500` and the server goes on (`server::catch_panic`).
+            /// `500` and the server goes on (`server::catch_panic`). Every answer is whole:
+            /// items a handler streams ([`server::Items`]) are written into one body.
             pub async fn handle(&self, request: http::Request<bytes::Bytes>) -> http::Response<bytes::Bytes> {
-                server::catch_panic(self.answer(request)).await
+                server::whole_response(server::catch_panic(self.answer(request, false)).await).await
             }
 
-            /// [`Self::handle`] without its guard.
-            async fn answer(&self, request: http::Request<bytes::Bytes>) -> http::Response<bytes::Bytes> {
+            /// [`Self::handle`] as the server sends it: items a handler streams
+            /// ([`server::Items`]) are sent as they are written, past the first
+            /// [`server::CHUNK`] bytes, without a length. What the `tower::Service` answers.
+            pub async fn handle_streamed(&self, request: http::Request<bytes::Bytes>) -> http::Response<server::Body> {
+                server::catch_panic(self.answer(request, true)).await
+            }
+
+            /// [`Self::handle`] without its guard; `chunked`, streamed items are sent as they
+            /// are written.
+            async fn answer(&self, request: http::Request<bytes::Bytes>, chunked: bool) -> http::Response<server::Body> {
                 #json_limits
                 let by_action: Option<(Binding, Operation)> = server::route_by_action(&SERVICE, &request);
                 let mut refused = None;
                 if let Some((binding, operation)) = by_action {
                     let dispatched = if server::operate::observing(&self.inner.config) {
-                        Box::pin(self.observed(binding, operation, &request)).await
+                        Box::pin(self.observed(binding, operation, &request, chunked)).await
                     } else {
-                        self.dispatch(binding, operation, &request).await
+                        self.dispatch(binding, operation, &request, chunked).await
                     };
                     match dispatched {
-                        Ok(response) => return server::finish(&self.inner.config, response),
+                        Ok(response) => return server::finish_answer(&self.inner.config, response),
                         Err(error) => refused = Some((binding, operation, error)),
                     }
                 }
@@ -420,16 +535,19 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         Some((b, o, error)) if (b, o) == (binding, operation) => server::refusal_response(binding, &request, &error),
                         _ => {
                             let dispatched = if server::operate::observing(&self.inner.config) {
-                                Box::pin(self.observed(binding, operation, &request)).await
+                                Box::pin(self.observed(binding, operation, &request, chunked)).await
                             } else {
-                                self.dispatch(binding, operation, &request).await
+                                self.dispatch(binding, operation, &request, chunked).await
                             };
-                            dispatched.unwrap_or_else(|error| server::refusal_response(binding, &request, &error))
+                            match dispatched {
+                                Ok(response) => return server::finish_answer(&self.inner.config, response),
+                                Err(error) => server::refusal_response(binding, &request, &error),
+                            }
                         }
                     },
                     server::Route::Refused(response) => response,
                 };
-                server::finish(&self.inner.config, response)
+                server::finish(&self.inner.config, response).map(server::Body::from)
             }
 
             /// [`Self::dispatch`] in its `tracing` span (`rmm.serve`, a child of the caller's
@@ -443,13 +561,14 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 binding: Binding,
                 operation: Operation,
                 request: &http::Request<bytes::Bytes>,
-            ) -> Result<http::Response<bytes::Bytes>, RequestError> {
+                chunked: bool,
+            ) -> Result<http::Response<server::Body>, RequestError> {
                 server::operate::observe(
                     &self.inner.config,
                     operation.info(),
                     binding,
                     request.headers(),
-                    self.dispatch(binding, operation, request),
+                    self.dispatch(binding, operation, request, chunked),
                 )
                 .await
             }
@@ -465,7 +584,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 binding: Binding,
                 operation: Operation,
                 request: &http::Request<bytes::Bytes>,
-            ) -> Result<http::Response<bytes::Bytes>, RequestError> {
+                #chunked: bool,
+            ) -> Result<http::Response<server::Body>, RequestError> {
                 match operation {
                     #(#arms)*
                 }
@@ -487,7 +607,17 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
 
         /// A handler's outcome as a response: its result, or its fault.
-        fn respond<R: wire::OperationResponse>(binding: Binding, result: Result<R, Fault>) -> http::Response<bytes::Bytes> {
+        fn respond<R: wire::OperationResponse>(binding: Binding, result: Result<R, Fault>) -> http::Response<server::Body> {
+            encode(binding, result).map(server::Body::from)
+        }
+
+        /// The verifier's refusal as a response.
+        fn refuse(binding: Binding, fault: &Fault) -> http::Response<server::Body> {
+            message::fault_response(binding, fault).map(server::Body::from)
+        }
+
+        /// [`respond`], whole.
+        fn encode<R: wire::OperationResponse>(binding: Binding, result: Result<R, Fault>) -> http::Response<bytes::Bytes> {
             let encoded = result.and_then(|response| {
                 response.encode_response(binding).map_err(|error| Fault::server(error.to_string()))
             });
@@ -504,7 +634,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             B::Data: Send,
             B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
         {
-            type Response = http::Response<http_body_util::Full<bytes::Bytes>>;
+            type Response = http::Response<server::Body>;
             type Error = std::convert::Infallible;
             type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self::Response, std::convert::Infallible>> + Send>>;
 
@@ -516,10 +646,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 let this = self.clone();
                 Box::pin(async move {
                     let response = match server::collect_body(request, &this.inner.config).await {
-                        Ok(request) => this.handle(request).await,
-                        Err(error) => server::finish(&this.inner.config, server::body_error_response(&error)),
+                        Ok(request) => this.handle_streamed(request).await,
+                        Err(error) => server::finish(&this.inner.config, server::body_error_response(&error))
+                            .map(server::Body::from),
                     };
-                    Ok(response.map(http_body_util::Full::new))
+                    Ok(response)
                 })
             }
         }

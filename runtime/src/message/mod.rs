@@ -97,7 +97,7 @@ fn static_uri(path: &'static str) -> http::Uri {
 
 /// The `Content-Type` of a successful response on `binding`
 /// ([`Binding::response_content_type`]).
-fn response_content_type(binding: Binding) -> HeaderValue {
+pub(crate) fn response_content_type(binding: Binding) -> HeaderValue {
     if binding == Binding::Soap12 {
         const { HeaderValue::from_static(soap::SOAP12_CONTENT_TYPE) }
     } else {
@@ -107,7 +107,11 @@ fn response_content_type(binding: Binding) -> HeaderValue {
 
 /// A response with its content type, length and [`CACHE_CONTROL_RESULT`], as an ASMX host
 /// sends results and operation faults.
-fn response(status: StatusCode, content_type: HeaderValue, body: String) -> Response<Bytes> {
+pub(crate) fn response(
+    status: StatusCode,
+    content_type: HeaderValue,
+    body: String,
+) -> Response<Bytes> {
     let (body, content_length) = body_and_length(body);
     let mut response = Response::new(body);
     *response.status_mut() = status;

@@ -2,6 +2,8 @@
 //! responses of the endpoint itself (errors, limits), a panic guard for handlers, and a
 //! ready hyper server. The generated `Server` type ties these to the operations.
 
+mod body;
+mod items;
 pub mod operate;
 mod peek;
 mod route;
@@ -16,6 +18,10 @@ use futures_util::FutureExt;
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Request, Response, StatusCode};
 
+pub use body::{Body, BodyAborted};
+#[doc(hidden)] // for generated code
+pub use items::items_response;
+pub use items::{Items, CHUNK};
 #[doc(hidden)] // for generated code
 pub use peek::{peek, Peek, Strays};
 #[doc(hidden)] // for generated code
@@ -322,9 +328,10 @@ where
 /// Runs the whole answer to a request, turning a panic in it (in a decoder or an encoder,
 /// outside the service's own guard) into a `500` with a plain-text reason, as ASP.NET answers
 /// an error it did not expect; the connection and the server go on.
-pub async fn catch_panic<F>(future: F) -> Response<Bytes>
+pub async fn catch_panic<F, B>(future: F) -> Response<B>
 where
-    F: Future<Output = Response<Bytes>>,
+    F: Future<Output = Response<B>>,
+    B: From<Bytes>,
 {
     match AssertUnwindSafe(future).catch_unwind().await {
         Ok(response) => response,
@@ -335,15 +342,35 @@ where
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             tracing::error!(panic = %what, "answering a request panicked");
-            let mut response = Response::new(Bytes::from_static(
-                b"The server failed to process the request.\n",
-            ));
-            *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
-            response.headers_mut().insert(
-                CONTENT_TYPE,
-                HeaderValue::from_static("text/plain; charset=utf-8"),
-            );
-            response
+            failure()
+        }
+    }
+}
+
+/// ASP.NET's answer to an error it did not expect: `500`, a plain-text reason.
+fn failure<B: From<Bytes>>() -> Response<B> {
+    let mut response = Response::new(B::from(Bytes::from_static(
+        b"The server failed to process the request.\n",
+    )));
+    *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
+    response.headers_mut().insert(
+        CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; charset=utf-8"),
+    );
+    response
+}
+
+#[doc(hidden)] // for generated code
+/// The whole response of `handle`, whose answers are all whole (its items are written
+/// whole): the bytes of its body.
+pub async fn whole_response(response: Response<Body>) -> Response<Bytes> {
+    let (parts, body) = response.into_parts();
+    match body.into_bytes().await {
+        Ok(bytes) => Response::from_parts(parts, bytes),
+        // Not reached (nothing streams for `handle`): as a panic is answered.
+        Err(aborted) => {
+            tracing::error!(error = %aborted, "a whole answer was cut short");
+            failure()
         }
     }
 }
@@ -356,6 +383,25 @@ pub fn with_json_limits(config: &ServerConfig, mut request: Request<Bytes>) -> R
         request.extensions_mut().insert(config.json_limits);
     }
     request
+}
+
+#[doc(hidden)] // for generated code
+/// [`finish`] for an operation's answer, which may be streamed (a stream is never JSON: it
+/// gets the headers alone).
+pub fn finish_answer(config: &ServerConfig, response: Response<Body>) -> Response<Body> {
+    let (parts, body) = response.into_parts();
+    match body.into_whole() {
+        Ok(bytes) => finish(config, Response::from_parts(parts, bytes)).map(Body::from),
+        Err(body) => {
+            let mut response = Response::from_parts(parts, body);
+            if let Some(version) = config.aspnet_version {
+                response
+                    .headers_mut()
+                    .insert(X_ASPNET_VERSION, HeaderValue::from_static(version));
+            }
+            response
+        }
+    }
 }
 
 #[doc(hidden)] // for generated code

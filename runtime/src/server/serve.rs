@@ -7,7 +7,7 @@ use std::time::Duration;
 use bytes::Bytes;
 use http::{Request, Response};
 use http_body::Body;
-use http_body_util::{BodyExt, Full, LengthLimitError, Limited};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -74,20 +74,19 @@ where
 
 /// Serves `service` on `listener` until the process ends: HTTP/1.1 with keep-alive, one task
 /// per connection, the header timeout of `config`.
-pub async fn serve<S>(
+pub async fn serve<S, B>(
     listener: TcpListener,
     service: S,
     config: ServerConfig,
 ) -> std::io::Result<()>
 where
-    S: tower_service::Service<
-            Request<Incoming>,
-            Response = Response<Full<Bytes>>,
-            Error = Infallible,
-        > + Clone
+    S: tower_service::Service<Request<Incoming>, Response = Response<B>, Error = Infallible>
+        + Clone
         + Send
         + 'static,
     S::Future: Send + 'static,
+    B: Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     serve_with_shutdown(listener, service, config, std::future::pending()).await
 }
@@ -96,21 +95,20 @@ where
 /// accepted, each open connection finishes the request it is answering and closes (an idle
 /// keep-alive connection at once), and the function returns when all have closed, or when
 /// [`ServerConfig::shutdown_grace`] has passed (the calls still in flight are then dropped).
-pub async fn serve_with_shutdown<S, F>(
+pub async fn serve_with_shutdown<S, B, F>(
     listener: TcpListener,
     service: S,
     config: ServerConfig,
     shutdown: F,
 ) -> std::io::Result<()>
 where
-    S: tower_service::Service<
-            Request<Incoming>,
-            Response = Response<Full<Bytes>>,
-            Error = Infallible,
-        > + Clone
+    S: tower_service::Service<Request<Incoming>, Response = Response<B>, Error = Infallible>
+        + Clone
         + Send
         + 'static,
     S::Future: Send + 'static,
+    B: Body<Data = Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     F: Future<Output = ()>,
 {
     tokio::pin!(shutdown);

@@ -954,6 +954,22 @@ impl<'a> XmlOut<'a> {
         }
     }
 
+    /// How many bytes are in the buffer: a streamed response sends them as a chunk once there
+    /// are enough.
+    #[cfg(feature = "server")]
+    pub(crate) fn written_len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Takes what is written so far out of the buffer, which goes on with the same capacity.
+    /// Between values only (a streamed response's items): what the writer writes next only
+    /// appends, so the markup taken out is final.
+    #[cfg(feature = "server")]
+    pub(crate) fn take_written(&mut self) -> String {
+        let capacity = self.out.capacity();
+        std::mem::replace(self.out, String::with_capacity(capacity))
+    }
+
     /// Closes any start tag left open; call before writing markup after the last value.
     #[inline]
     pub fn finish(mut self) {

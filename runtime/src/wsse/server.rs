@@ -259,21 +259,21 @@ pub struct UsernameTokenService<S> {
     config: Arc<ServerConfig>,
 }
 
-impl<S, B> tower_service::Service<Request<B>> for UsernameTokenService<S>
+impl<S, B, RB> tower_service::Service<Request<B>> for UsernameTokenService<S>
 where
-    S: tower_service::Service<
-            Request<Full<Bytes>>,
-            Response = Response<Full<Bytes>>,
-            Error = Infallible,
-        > + Clone
+    S: tower_service::Service<Request<Full<Bytes>>, Response = Response<RB>, Error = Infallible>
+        + Clone
         + Send
         + 'static,
     S::Future: Send,
     B: Body + Send + 'static,
     B::Data: Send,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    // The inner service's body (a generated server's [`crate::server::Body`]); the layer's
+    // own refusals are whole.
+    RB: From<Bytes> + Send + 'static,
 {
-    type Response = Response<Full<Bytes>>;
+    type Response = Response<RB>;
     type Error = Infallible;
     type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Infallible>> + Send>>;
 
@@ -288,11 +288,11 @@ where
         Box::pin(async move {
             let request = match crate::server::collect_body(request, &config).await {
                 Ok(request) => request,
-                Err(error) => return Ok(crate::server::body_error_response(&error).map(Full::new)),
+                Err(error) => return Ok(crate::server::body_error_response(&error).map(RB::from)),
             };
             match check.check(request) {
                 Ok(request) => inner.call(request.map(Full::new)).await,
-                Err(refusal) => Ok(refusal.map(Full::new)),
+                Err(refusal) => Ok(refusal.map(RB::from)),
             }
         })
     }

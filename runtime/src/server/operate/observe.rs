@@ -3,7 +3,6 @@
 
 use std::future::Future;
 
-use bytes::Bytes;
 use http::{Response, StatusCode};
 use tracing::Instrument;
 
@@ -21,15 +20,15 @@ pub fn observing(config: &ServerConfig) -> bool {
 /// Runs `call` (the dispatch of one call of `operation` over `binding`, whose request has
 /// `headers`) in its span, counting it in the server's metrics. Without metrics and without
 /// a subscriber for the span, it is the call alone.
-pub async fn observe<F>(
+pub async fn observe<F, B>(
     config: &ServerConfig,
     operation: &'static OperationInfo,
     binding: Binding,
     headers: &http::HeaderMap,
     call: F,
-) -> Result<Response<Bytes>, RequestError>
+) -> Result<Response<B>, RequestError>
 where
-    F: Future<Output = Result<Response<Bytes>, RequestError>>,
+    F: Future<Output = Result<Response<B>, RequestError>>,
 {
     let span = tracing::debug_span!(
         "rmm.serve",

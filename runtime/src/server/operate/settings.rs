@@ -297,12 +297,13 @@ async fn listen(address: &str) -> Result<TcpListener, RunError> {
         })
 }
 
-/// A server a process by its [`Settings`] serves: a generated `…Server` (any tower service of
-/// hyper's requests that answers whole bodies, as `serve_with_shutdown` takes).
+/// A server a process by its [`Settings`] serves: a generated `…Server`, or any tower service
+/// of hyper's requests that answers a [`Body`](crate::server::Body) (a generated server
+/// behind a layer).
 pub trait Served:
     tower_service::Service<
         http::Request<hyper::body::Incoming>,
-        Response = http::Response<http_body_util::Full<bytes::Bytes>>,
+        Response = http::Response<crate::server::Body>,
         Error = std::convert::Infallible,
         Future: Send + 'static,
     > + Clone
@@ -314,7 +315,7 @@ pub trait Served:
 impl<S> Served for S where
     S: tower_service::Service<
             http::Request<hyper::body::Incoming>,
-            Response = http::Response<http_body_util::Full<bytes::Bytes>>,
+            Response = http::Response<crate::server::Body>,
             Error = std::convert::Infallible,
             Future: Send + 'static,
         > + Clone

@@ -21,7 +21,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use rmm_mobile::runtime::deps::bytes::Bytes;
 use rmm_mobile::runtime::deps::http::{Request, Response};
-use rmm_mobile::runtime::deps::http_body_util::{BodyExt, Full};
+use rmm_mobile::runtime::deps::http_body_util::BodyExt;
 use rmm_mobile::runtime::deps::hyper::body::Incoming;
 use rmm_mobile::runtime::deps::tokio;
 use rmm_mobile::runtime::server::{serve, ServerConfig};
@@ -62,7 +62,7 @@ struct Echoes {
 }
 
 impl rmm_mobile::runtime::deps::tower_service::Service<Request<Incoming>> for Echoes {
-    type Response = Response<Full<Bytes>>;
+    type Response = Response<rmm_mobile::runtime::server::Body>;
     type Error = Infallible;
     type Future =
         Pin<Box<dyn std::future::Future<Output = Result<Self::Response, Infallible>> + Send>>;
@@ -105,7 +105,7 @@ impl rmm_mobile::runtime::deps::tower_service::Service<Request<Incoming>> for Ec
             let text = String::from_utf8_lossy(&body).replacen(&open, &format!("{open}9"), 1);
             let mut parts = parts;
             parts.headers.remove("content-length");
-            Ok(Response::from_parts(parts, Full::new(Bytes::from(text))))
+            Ok(Response::from_parts(parts, Bytes::from(text).into()))
         })
     }
 }
