@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, gSOAP 2.8 (wsdl2h, soapcpp2, the runtime library and its
 # headers) and a C compiler, for the objects_codec benchmark (tests/benches/objects_codec.rs),
-# which compares rmm's generated codec with gSOAP's generated from the same WSDL. Does nothing
-# when everything is present.
+# which compares rmm's generated codec with gSOAP's generated from the same WSDL, and for the
+# server_load benchmark's gSOAP server (tests/bench/gsoap/build-server.sh). Does nothing when
+# everything is present.
 set -euo pipefail
 
 packages=(
