@@ -1027,6 +1027,12 @@ pub struct OperationModel {
     pub script_xml: bool,
     /// With session state (`session: true`): its handler gets the call's session.
     pub session: bool,
+    /// The service trait's method giving the result's items as they are made (`{snake}_items`,
+    /// numbered apart from every operation's method), for a result that may be written as it
+    /// is made: a wrapped array, the whole answer, written as a document/literal array (no
+    /// `out` parameters, SOAP headers, session state or fault headers; not RPC/encoded, whose
+    /// arrays declare their length before their items). `None` for any other.
+    pub items_method: Option<String>,
 }
 
 /// A SOAP header an operation uses: a class's element in the request's Header, the
@@ -1069,6 +1075,21 @@ impl OperationModel {
     /// The SOAP headers the response carries (`Out` and `InOut`), in spec order.
     pub fn out_headers(&self) -> impl Iterator<Item = &HeaderModel> {
         self.headers.iter().filter(|h| h.direction.writes())
+    }
+
+    /// Whether its result may be written as it is made (see
+    /// [`items_method`](Self::items_method)), in a service whose messages are RPC/encoded
+    /// (`rpc`) or not.
+    fn may_stream_items(&self, rpc: bool) -> bool {
+        matches!(self.result, SoapType::Array(_))
+            && self.outs.is_empty()
+            && !self.bare
+            && !self.result_nullable
+            && !self.result_nillable
+            && self.headers.is_empty()
+            && self.fault_type.is_none()
+            && !self.session
+            && !rpc
     }
 
     /// The SOAP headers a fault carries (`Fault`), in spec order: fields of its
@@ -1597,6 +1618,7 @@ impl Model {
                     rust_name: upper_camel(wire),
                     response_type: format!("{}Response", upper_camel(wire)),
                     fault_type: None,
+                    items_method: None,
                     snake: snake_case(wire),
                     doc: op.doc.trim().to_owned(),
                     description: op.description.clone(),
@@ -1866,6 +1888,19 @@ impl Model {
                 op.fault_type = fault_names.next();
             }
             op.snake = snakes[i].clone();
+        }
+        // The streaming twins' names, after every operation's own.
+        let rpc = spec.is_rpc();
+        let streaming: Vec<usize> = (0..operations.len())
+            .filter(|&i| operations[i].may_stream_items(rpc))
+            .collect();
+        let naturals: Vec<String> = streaming
+            .iter()
+            .map(|&i| format!("{}_items", operations[i].snake))
+            .collect();
+        let items_methods = assign_names(&naturals, &mut taken, Numbering::Underscore);
+        for (&i, name) in streaming.iter().zip(items_methods) {
+            operations[i].items_method = Some(name);
         }
         let mut classes = class_models(spec);
         for (i, class) in classes.iter_mut().enumerate() {
@@ -2409,6 +2444,57 @@ operations:
             .map(|p| p.field.as_str())
             .collect();
         assert_eq!(fields, ["reader_2", "account_name", "account_name_2"]);
+    }
+
+    /// An array result's streaming twin is `{method}_items`, numbered apart from an operation
+    /// of that name; a result that cannot stream (out parameters, a class, RPC/encoded) has
+    /// none.
+    #[test]
+    fn streaming_twins_are_named_apart_and_only_where_items_stream() {
+        let operations = "
+operations:
+  - name: Tags
+    doc: Tags.
+    params: []
+    result: string[]
+  - name: TagsItems
+    doc: Named like the twin.
+    params: []
+    result: int[]
+  - name: Split
+    doc: An out parameter.
+    params: []
+    out: [{rest: string}]
+    result: string[]
+    bindings: [soap11, soap12]
+  - name: One
+    doc: Not an array.
+    params: []
+    result: string
+";
+        let literal = format!("service: {{name: S, namespace: urn:s, path: /s.asmx}}{operations}");
+        let encoded = format!(
+            "service: {{name: S, namespace: urn:s, path: /s.asmx, style: rpc}}{operations}"
+        );
+        let twins = |source: &str| -> Vec<Option<String>> {
+            let spec = crate::spec::parse(source, "s.yaml").unwrap_or_else(|e| panic!("{e}"));
+            let model = Model::from_spec(&spec, "s.yaml").unwrap_or_else(|e| panic!("{e}"));
+            model
+                .operations
+                .iter()
+                .map(|op| op.items_method.clone())
+                .collect()
+        };
+        assert_eq!(
+            twins(&literal),
+            [
+                Some("tags_items_2".to_owned()),
+                Some("tags_items_items".to_owned()),
+                None,
+                None
+            ]
+        );
+        assert_eq!(twins(&encoded), [None, None, None, None]);
     }
 
     #[test]

@@ -5,24 +5,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{doc, ident};
-use crate::model::{Model, OperationModel};
-use crate::spec::SoapType;
-
-/// Whether an operation's handler may stream its result's items (`{op}_items`, giving
-/// `server::Items`): a wrapped array result written by `message::value_response` alone (no
-/// out parameters, SOAP headers, session or fault headers, not RPC/encoded, whose arrays
-/// declare their length before their items).
-fn streams_items(model: &Model, op: &OperationModel) -> bool {
-    matches!(op.result, SoapType::Array(_))
-        && op.outs.is_empty()
-        && !op.bare
-        && !op.result_nullable
-        && !op.result_nillable
-        && op.headers.is_empty()
-        && op.fault_type.is_none()
-        && !op.session
-        && !model.service.rpc
-}
+use crate::model::Model;
 
 pub(super) fn emit(model: &Model) -> TokenStream {
     // A service without credentials hands its methods none: the request alone.
@@ -90,8 +73,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             op.number, op.wire, op.doc
         ));
         let session = session_param(op);
-        let items = streams_items(model, op).then(|| {
-            let items_method = format_ident!("{}_items", op.snake);
+        let items = op.items_method.as_ref().map(|items_method| {
+            let items_method = format_ident!("{}", items_method);
             let item = super::item_type(model, op.result);
             let text = doc(&format!(
                 "Operation {}, `{}`, its result's items as they are made: override it to answer \
@@ -138,8 +121,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         } else {
             quote!()
         };
-        let items = streams_items(model, op).then(|| {
-            let items_method = format_ident!("{}_items", op.snake);
+        let items = op.items_method.as_ref().map(|items_method| {
+            let items_method = format_ident!("{}", items_method);
             let item = super::item_type(model, op.result);
             quote! {
                 fn #items_method(
@@ -185,15 +168,11 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         }
     };
     let arms = model.operations.iter().map(|op| {
-        let method = format_ident!("{}", op.snake);
+        // An operation whose result may stream is run by its streaming twin.
+        let method = format_ident!("{}", op.items_method.as_ref().unwrap_or(&op.snake));
         let variant = ident(&op.rust_name);
         let request = ident(&op.rust_name);
-        let streams = streams_items(model, op);
-        let method = if streams {
-            format_ident!("{}_items", op.snake)
-        } else {
-            method
-        };
+        let streams = op.items_method.is_some();
         // The statements that run the handler, then the expression of its response (whole
         // bytes where a session closes on it, a `server::Body` otherwise).
         let (run, answer) = if op.fault_type.is_some() {
@@ -338,7 +317,7 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     ));
 
     // Named only where an operation streams its items.
-    let chunked = if model.operations.iter().any(|op| streams_items(model, op)) {
+    let chunked = if model.operations.iter().any(|op| op.items_method.is_some()) {
         format_ident!("chunked")
     } else {
         format_ident!("_chunked")

@@ -164,4 +164,17 @@ impl NamesBlockingClient {
     pub fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
         self.call(request)
     }
+
+    /// Calls operation 14, `Tags`, and waits for its answer: Tags, which a service may stream.
+    pub fn tags(&self, request: &Tags) -> Result<TagsResponse, CallError> {
+        self.call(request)
+    }
+
+    /// Calls operation 15, `TagsItems`, and waits for its answer: Named like Tags' streaming twin.
+    pub fn tags_items(
+        &self,
+        request: &TagsItems,
+    ) -> Result<TagsItemsResponse, CallError> {
+        self.call(request)
+    }
 }

@@ -307,6 +307,19 @@ impl NamesClient {
     pub async fn split(&self, request: &Split) -> Result<SplitResponse, CallError> {
         self.call(request).await
     }
+
+    /// Calls operation 14, `Tags`: Tags, which a service may stream.
+    pub async fn tags(&self, request: &Tags) -> Result<TagsResponse, CallError> {
+        self.call(request).await
+    }
+
+    /// Calls operation 15, `TagsItems`: Named like Tags' streaming twin.
+    pub async fn tags_items(
+        &self,
+        request: &TagsItems,
+    ) -> Result<TagsItemsResponse, CallError> {
+        self.call(request).await
+    }
 }
 
 /// The items of one piece of an array result, a message of its own (see

@@ -26,6 +26,8 @@
 //! | 11 | [`Match`] | 2 |
 //! | 12 | [`ALL2`] | 3 |
 //! | 13 | [`Split`] | 1 |
+//! | 14 | [`Tags`] | 1 |
+//! | 15 | [`TagsItems`] | 1 |
 //!
 //! ## Serve it, call it
 //!
@@ -159,11 +161,15 @@ pub enum Operation {
     ALL2,
     /// Operation 13: [`Split`].
     Split,
+    /// Operation 14: [`Tags`].
+    Tags,
+    /// Operation 15: [`TagsItems`].
+    TagsItems,
 }
 
 impl Operation {
     /// Every operation, in order.
-    pub const ALL: [Operation; 13usize] = [
+    pub const ALL: [Operation; 15usize] = [
         Operation::Blanks,
         Operation::Stamp,
         Operation::Request,
@@ -177,6 +183,8 @@ impl Operation {
         Operation::Match,
         Operation::ALL2,
         Operation::Split,
+        Operation::Tags,
+        Operation::TagsItems,
     ];
 
     /// The operation's wire name.
@@ -195,6 +203,8 @@ impl Operation {
             Operation::Match => "match",
             Operation::ALL2 => "ALL",
             Operation::Split => "Split",
+            Operation::Tags => "Tags",
+            Operation::TagsItems => "TagsItems",
         }
     }
 
@@ -214,6 +224,8 @@ impl Operation {
             "match" => Some(Operation::Match),
             "ALL" => Some(Operation::ALL2),
             "Split" => Some(Operation::Split),
+            "Tags" => Some(Operation::Tags),
+            "TagsItems" => Some(Operation::TagsItems),
             _ => None,
         }
     }
@@ -234,6 +246,8 @@ impl Operation {
             Operation::Match => &wire::match_2::OPERATION,
             Operation::ALL2 => &wire::all::OPERATION,
             Operation::Split => &wire::split::OPERATION,
+            Operation::Tags => &wire::tags::OPERATION,
+            Operation::TagsItems => &wire::tags_items::OPERATION,
         }
     }
 }
@@ -283,6 +297,8 @@ macro_rules! for_each_operation {
             match_2: Match,
             all: ALL2,
             split: Split,
+            tags: Tags,
+            tags_items: TagsItems,
         }
     };
 }

@@ -126,6 +126,54 @@ pub trait Names: Send + Sync + 'static {
         credentials: Credentials,
         request: Split,
     ) -> impl std::future::Future<Output = Result<SplitResponse, Fault>> + Send;
+
+    /// Operation 14, `Tags`: Tags, which a service may stream.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn tags(
+        &self,
+        credentials: Credentials,
+        request: Tags,
+    ) -> impl std::future::Future<Output = Result<TagsResponse, Fault>> + Send;
+
+    /// Operation 14, `Tags`, its result's items as they are made: override it to answer a result of any size without holding it ([`server::Items::stream`]); the server writes the items as they come, in chunks of about [`server::CHUNK`] bytes. By default, the result of [`Self::tags`].
+    fn tags_items_2(
+        &self,
+        credentials: Credentials,
+        request: Tags,
+    ) -> impl std::future::Future<
+        Output = Result<server::Items<Option<String>>, Fault>,
+    > + Send {
+        async move {
+            self.tags(credentials, request)
+                .await
+                .map(|response| server::Items::whole(response.result))
+        }
+    }
+
+    /// Operation 15, `TagsItems`: Named like Tags' streaming twin.
+    ///
+    /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
+    fn tags_items(
+        &self,
+        credentials: Credentials,
+        request: TagsItems,
+    ) -> impl std::future::Future<Output = Result<TagsItemsResponse, Fault>> + Send;
+
+    /// Operation 15, `TagsItems`, its result's items as they are made: override it to answer a result of any size without holding it ([`server::Items::stream`]); the server writes the items as they come, in chunks of about [`server::CHUNK`] bytes. By default, the result of [`Self::tags_items`].
+    fn tags_items_items(
+        &self,
+        credentials: Credentials,
+        request: TagsItems,
+    ) -> impl std::future::Future<
+        Output = Result<server::Items<Option<String>>, Fault>,
+    > + Send {
+        async move {
+            self.tags_items(credentials, request)
+                .await
+                .map(|response| server::Items::whole(response.result))
+        }
+    }
 }
 
 impl<T: Names> Names for std::sync::Arc<T> {
@@ -231,6 +279,42 @@ impl<T: Names> Names for std::sync::Arc<T> {
         request: Split,
     ) -> impl std::future::Future<Output = Result<SplitResponse, Fault>> + Send {
         T::split(self, credentials, request)
+    }
+
+    fn tags(
+        &self,
+        credentials: Credentials,
+        request: Tags,
+    ) -> impl std::future::Future<Output = Result<TagsResponse, Fault>> + Send {
+        T::tags(self, credentials, request)
+    }
+
+    fn tags_items_2(
+        &self,
+        credentials: Credentials,
+        request: Tags,
+    ) -> impl std::future::Future<
+        Output = Result<server::Items<Option<String>>, Fault>,
+    > + Send {
+        T::tags_items_2(self, credentials, request)
+    }
+
+    fn tags_items(
+        &self,
+        credentials: Credentials,
+        request: TagsItems,
+    ) -> impl std::future::Future<Output = Result<TagsItemsResponse, Fault>> + Send {
+        T::tags_items(self, credentials, request)
+    }
+
+    fn tags_items_items(
+        &self,
+        credentials: Credentials,
+        request: TagsItems,
+    ) -> impl std::future::Future<
+        Output = Result<server::Items<Option<String>>, Fault>,
+    > + Send {
+        T::tags_items_items(self, credentials, request)
     }
 }
 
@@ -512,7 +596,7 @@ impl<S: Names> NamesServer<S> {
         binding: Binding,
         operation: Operation,
         request: &http::Request<bytes::Bytes>,
-        _chunked: bool,
+        chunked: bool,
     ) -> Result<http::Response<server::Body>, RequestError> {
         match operation {
             Operation::Blanks => {
@@ -647,6 +731,61 @@ impl<S: Names> NamesServer<S> {
                     self.inner.service.split(credentials, call)
                 };
                 Ok(respond(binding, server::guard(operation.name(), handled).await))
+            }
+            Operation::Tags => {
+                let handled = {
+                    let (credentials, call) = Tags::decode_request(request, binding)?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(refuse(binding, &fault));
+                    }
+                    self.inner.service.tags_items_2(credentials, call)
+                };
+                Ok(
+                    server::items_response(
+                            binding,
+                            operation.info(),
+                            server::guard(operation.name(), handled).await,
+                            &["string"],
+                            "ArrayOfString",
+                            chunked,
+                            |result| encode(
+                                binding,
+                                result
+                                    .map(<TagsResponse as wire::OperationResponse>::from_result),
+                            ),
+                        )
+                        .await,
+                )
+            }
+            Operation::TagsItems => {
+                let handled = {
+                    let (credentials, call) = TagsItems::decode_request(
+                        request,
+                        binding,
+                    )?;
+                    if let Err(fault) = self.verify(binding, &credentials, &call) {
+                        return Ok(refuse(binding, &fault));
+                    }
+                    self.inner.service.tags_items_items(credentials, call)
+                };
+                Ok(
+                    server::items_response(
+                            binding,
+                            operation.info(),
+                            server::guard(operation.name(), handled).await,
+                            &["string"],
+                            "ArrayOfString",
+                            chunked,
+                            |result| encode(
+                                binding,
+                                result
+                                    .map(
+                                        <TagsItemsResponse as wire::OperationResponse>::from_result,
+                                    ),
+                            ),
+                        )
+                        .await,
+                )
             }
         }
     }

@@ -657,3 +657,43 @@ pub struct SplitResponse {
     /// An out or ref parameter: `String`: `tns:String`, optional (`minOccurs="0"`): `None` leaves the element out, which reads as `None`; `xsi:nil` is refused (the element is not nillable: an ASMX host would read an empty value).
     pub string: Option<crate::String2>,
 }
+
+/// `Tags`, operation 14 of `Names`: Tags, which a service may stream.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TagsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Tags {
+    /// `count`: SOAP `int`, position 1 of 1.
+    pub count: i32,
+}
+
+/// The response of [`Tags`]: the element `TagsResponse` holding `TagsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TagsResponse {
+    /// `TagsResult`: SOAP `ArrayOfString`.
+    pub result: Option<Vec<Option<String>>>,
+}
+
+/// `TagsItems`, operation 15 of `Names`: Named like Tags' streaming twin.
+///
+/// The request's 1 business parameters. The wire carries all 1 parameters in the order their positions give. A `None` string leaves its element out over SOAP (the host reads null); HTTP GET/POST send every parameter, so `None` cannot be encoded there.
+///
+/// Encode with [`encode_request`](Self::encode_request) (client), decode with [`decode_request`](Self::decode_request) (server); the result is [`TagsItemsResponse`].
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TagsItems {
+    /// `count`: SOAP `int`, position 1 of 1.
+    pub count: i32,
+}
+
+/// The response of [`TagsItems`]: the element `TagsItemsResponse` holding `TagsItemsResult`.
+///
+/// Encode with [`encode_response`](Self::encode_response) (server), decode with [`decode_response`](Self::decode_response) (client).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TagsItemsResponse {
+    /// `TagsItemsResult`: SOAP `ArrayOfString`.
+    pub result: Option<Vec<Option<String>>>,
+}

@@ -377,9 +377,43 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
           <s:element minOccurs="1" maxOccurs="1" name="len" type="s:int" />
         </s:sequence>
       </s:complexType>
+      <s:element name="Tags">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="count" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="TagsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="TagsResult" type="tns:ArrayOfString" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:complexType name="ArrayOfString">
+        <s:sequence>
+          <s:element minOccurs="0" maxOccurs="unbounded" name="string" nillable="true" type="s:string" />
+        </s:sequence>
+      </s:complexType>
+      <s:element name="TagsItems">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="1" maxOccurs="1" name="count" type="s:int" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
+      <s:element name="TagsItemsResponse">
+        <s:complexType>
+          <s:sequence>
+            <s:element minOccurs="0" maxOccurs="1" name="TagsItemsResult" type="tns:ArrayOfString" />
+          </s:sequence>
+        </s:complexType>
+      </s:element>
       <s:element name="Blank" type="tns:Blank" />
       <s:element name="string" nillable="true" type="s:string" />
       <s:element name="Option" type="tns:Option" />
+      <s:element name="ArrayOfString" nillable="true" type="tns:ArrayOfString" />
     </s:schema>
   </wsdl:types>
   <wsdl:message name="BlanksSoapIn">
@@ -460,6 +494,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="SplitSoapOut">
     <wsdl:part name="parameters" element="tns:SplitResponse" />
   </wsdl:message>
+  <wsdl:message name="TagsSoapIn">
+    <wsdl:part name="parameters" element="tns:Tags" />
+  </wsdl:message>
+  <wsdl:message name="TagsSoapOut">
+    <wsdl:part name="parameters" element="tns:TagsResponse" />
+  </wsdl:message>
+  <wsdl:message name="TagsItemsSoapIn">
+    <wsdl:part name="parameters" element="tns:TagsItems" />
+  </wsdl:message>
+  <wsdl:message name="TagsItemsSoapOut">
+    <wsdl:part name="parameters" element="tns:TagsItemsResponse" />
+  </wsdl:message>
   <wsdl:message name="BlanksHttpGetIn">
     <wsdl:part name="blank" type="s:string" />
   </wsdl:message>
@@ -490,6 +536,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   <wsdl:message name="OptionHttpGetOut">
     <wsdl:part name="Body" element="tns:Option" />
   </wsdl:message>
+  <wsdl:message name="TagsHttpGetIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TagsHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="TagsItemsHttpGetIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TagsItemsHttpGetOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
   <wsdl:message name="BlanksHttpPostIn">
     <wsdl:part name="blank" type="s:string" />
   </wsdl:message>
@@ -519,6 +577,18 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
   </wsdl:message>
   <wsdl:message name="OptionHttpPostOut">
     <wsdl:part name="Body" element="tns:Option" />
+  </wsdl:message>
+  <wsdl:message name="TagsHttpPostIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TagsHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
+  </wsdl:message>
+  <wsdl:message name="TagsItemsHttpPostIn">
+    <wsdl:part name="count" type="s:string" />
+  </wsdl:message>
+  <wsdl:message name="TagsItemsHttpPostOut">
+    <wsdl:part name="Body" element="tns:ArrayOfString" />
   </wsdl:message>
   <wsdl:portType name="NamesSoap">
     <wsdl:operation name="Blanks">
@@ -573,6 +643,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:SplitSoapIn" />
       <wsdl:output message="tns:SplitSoapOut" />
     </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <wsdl:input message="tns:TagsSoapIn" />
+      <wsdl:output message="tns:TagsSoapOut" />
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <wsdl:input message="tns:TagsItemsSoapIn" />
+      <wsdl:output message="tns:TagsItemsSoapOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="NamesHttpGet">
     <wsdl:operation name="Blanks">
@@ -591,6 +669,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
       <wsdl:input message="tns:OptionHttpGetIn" />
       <wsdl:output message="tns:OptionHttpGetOut" />
     </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <wsdl:input message="tns:TagsHttpGetIn" />
+      <wsdl:output message="tns:TagsHttpGetOut" />
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <wsdl:input message="tns:TagsItemsHttpGetIn" />
+      <wsdl:output message="tns:TagsItemsHttpGetOut" />
+    </wsdl:operation>
   </wsdl:portType>
   <wsdl:portType name="NamesHttpPost">
     <wsdl:operation name="Blanks">
@@ -608,6 +694,14 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     <wsdl:operation name="Option">
       <wsdl:input message="tns:OptionHttpPostIn" />
       <wsdl:output message="tns:OptionHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <wsdl:input message="tns:TagsHttpPostIn" />
+      <wsdl:output message="tns:TagsHttpPostOut" />
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <wsdl:input message="tns:TagsItemsHttpPostIn" />
+      <wsdl:output message="tns:TagsItemsHttpPostOut" />
     </wsdl:operation>
   </wsdl:portType>
   <wsdl:binding name="NamesSoap" type="tns:NamesSoap">
@@ -722,6 +816,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Split">
       <soap:operation soapAction="http://rmm.example.com/names/Split" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <soap:operation soapAction="http://rmm.example.com/names/Tags" style="document" />
+      <wsdl:input>
+        <soap:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <soap:operation soapAction="http://rmm.example.com/names/TagsItems" style="document" />
       <wsdl:input>
         <soap:body use="literal" />
       </wsdl:input>
@@ -849,6 +961,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <soap12:body use="literal" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <soap12:operation soapAction="http://rmm.example.com/names/Tags" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <soap12:operation soapAction="http://rmm.example.com/names/TagsItems" style="document" />
+      <wsdl:input>
+        <soap12:body use="literal" />
+      </wsdl:input>
+      <wsdl:output>
+        <soap12:body use="literal" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="NamesHttpGet" type="tns:NamesHttpGet">
     <http:binding verb="GET" />
@@ -888,6 +1018,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
         <mime:mimeXml part="Body" />
       </wsdl:output>
     </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <http:operation location="/Tags" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <http:operation location="/TagsItems" />
+      <wsdl:input>
+        <http:urlEncoded />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
   </wsdl:binding>
   <wsdl:binding name="NamesHttpPost" type="tns:NamesHttpPost">
     <http:binding verb="POST" />
@@ -920,6 +1068,24 @@ const HEAD: &str = r#"<?xml version="1.0" encoding="utf-8"?>
     </wsdl:operation>
     <wsdl:operation name="Option">
       <http:operation location="/Option" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="Tags">
+      <http:operation location="/Tags" />
+      <wsdl:input>
+        <mime:content type="application/x-www-form-urlencoded" />
+      </wsdl:input>
+      <wsdl:output>
+        <mime:mimeXml part="Body" />
+      </wsdl:output>
+    </wsdl:operation>
+    <wsdl:operation name="TagsItems">
+      <http:operation location="/TagsItems" />
       <wsdl:input>
         <mime:content type="application/x-www-form-urlencoded" />
       </wsdl:input>

@@ -53,6 +53,12 @@ pub mod all;
 /// Operation 13: `Split`.
 pub mod split;
 
+/// Operation 14: `Tags`.
+pub mod tags;
+
+/// Operation 15: `TagsItems`.
+pub mod tags_items;
+
 /// What every request type does, for code generic over operations (a client's
 /// `call`, a server's dispatch, tests). Each method is the request type's inherent
 /// method of the same name.
