@@ -95,11 +95,38 @@ fn read_any_holder(
                 };
                 read_diffgram(child, &mut set, &data)?;
             }
-            _ => {}
+            // Any other element is data to .NET Framework's `DataSet.ReadXml` (Auto, as a
+            // typed set reads itself too): its `XmlDataLoader` walks into it and loads each
+            // element named like a table as a row (a renamed `diffgr:diffgram` included), where
+            // a skip would answer the set without them; such rows are refused. An element
+            // holding none is skipped, as it loads nothing.
+            _ => {
+                if let Some(row) = table_row_within(child, &set) {
+                    return Err(DataSetError::new(format!(
+                        "the set's data stands in `{}` (a row of `{}`), not in a \
+                         diffgr:diffgram: .NET loads such data as rows, which rmm does not read",
+                        qname(child),
+                        row.local
+                    )));
+                }
+            }
         }
         scope.leave(child);
     }
     Ok((set, main))
+}
+
+/// The first element within `element` (itself included) named like a table of `set`: a row
+/// .NET's `XmlDataLoader` would load.
+fn table_row_within<'e>(element: &'e XmlElement, set: &DataSet) -> Option<&'e XmlElement> {
+    if set
+        .tables
+        .iter()
+        .any(|table| encode_local_name(&table.name) == element.local)
+    {
+        return Some(element);
+    }
+    elements(element).find_map(|child| table_row_within(child, set))
 }
 
 pub(super) fn elements(parent: &XmlElement) -> impl Iterator<Item = &XmlElement> {

@@ -281,6 +281,20 @@ fn what_dotnet_would_drop_is_refused() {
     // Nothing, or no schema and no diffgram: an empty set, as .NET reads it.
     assert_eq!(read("").unwrap(), DataSet::default());
     assert_eq!(read("<x/>text").unwrap(), DataSet::default());
+    // Rows outside a diffgram (a renamed one): .NET Framework's `ReadXml` loads them as
+    // data, where a skip would answer the set without them.
+    let renamed = diffgram("<T><I>1</I></T>").replace("diffgr:diffgram", "diffgr:diffgrams");
+    let outside = refused(format!("{schema}{renamed}"));
+    assert!(outside.contains("`diffgr:diffgrams`"), "{outside}");
+    assert!(outside.contains("a row of `T`"), "{outside}");
+    assert!(refused(format!("{schema}<T><I>1</I></T>")).contains("not in a diffgr:diffgram"));
+    // An element holding no row loads nothing: skipped.
+    let skipped = read(&format!(
+        "{schema}<x><y>1</y></x>{}",
+        diffgram("<T><I>2</I></T>")
+    ))
+    .unwrap();
+    assert_eq!(skipped.tables[0].get::<i32>(0, "I"), Ok(Some(2)));
 }
 
 #[test]

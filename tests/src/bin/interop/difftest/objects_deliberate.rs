@@ -105,7 +105,8 @@ fn nil_then_not_understood(request: &[u8], mono: &Raw, ours: &Raw) -> bool {
 
 /// Ours refused a DataSet cell or row that .NET would drop, or read past, without a word: a
 /// cell or row of a column or table the schema does not declare, a cell sent twice, an
-/// element inside a cell.
+/// element inside a cell; or rows outside a diffgram (a renamed one), which .NET Framework's
+/// `ReadXml` loads as plain data and rmm does not read.
 fn data_set_loss(_: &[u8], _: &Raw, ours: &Raw) -> bool {
     [
         "the schema does not declare",
@@ -114,6 +115,7 @@ fn data_set_loss(_: &[u8], _: &Raw, ours: &Raw) -> bool {
         "where .NET reads no more",
         "the diffgram's data is",
         "where the set's is",
+        "not in a diffgr:diffgram",
     ]
     .iter()
     .any(|what| ours_says(ours, "is not a DataSet rmm reads whole") && ours_says(ours, what))
