@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Instructions a request of each whole server, rmm's and gSOAP's, side by side: the release
+# echo server (`generated/examples/echo_server.rs`: hyper, tokio, routing, the generated call)
+# and gSOAP's server of the same WSDL (tests/bench/gsoap/mobile_server.c), each run under
+# callgrind and sent the captured SOAP 1.1 client sample of an operation N and 3N times over one
+# keep-alive connection; the difference over 2N is one request's instructions, start-up left
+# out. Counted, not timed: the figures do not move with the machine's load.
+#   bash tests/bench/server-instructions.sh [N]          (default 500)
+# Needs valgrind and python3 (the client); builds gSOAP's server first
+# (bash tests/bench/gsoap/install.sh installs gSOAP).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+n="${1:-500}"
+command -v valgrind >/dev/null || { echo "valgrind is needed (Debian package valgrind)" >&2; exit 1; }
+cargo build --release --quiet -p rmm-mobile --example echo_server
+bash tests/bench/gsoap/build-server.sh >/dev/null
+rmm="${CARGO_TARGET_DIR:-$root/target}/release/examples/echo_server"
+gsoap="$root/target/bench/gsoap/mobile_server"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# The request body of a recorded exchange: what follows the request's blank line.
+body() {
+    awk '/^### ==== REQUEST/ {inside = 1; next} /^### ==== RESPONSE/ {inside = 0}
+         inside && body {print} inside && /^\r?$/ {body = 1}' "$1" | tr -d '\r' | head -c -1
+}
+
+# Sends the request N times over one connection to 127.0.0.1:PORT, reading each answer whole.
+send() {
+    python3 - "$1" "$2" "$3" "$4" <<'PY'
+import socket, sys
+port, count, action, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+body = open(path, "rb").read()
+head = ("POST /api/rmm/MobileService.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: text/xml; charset=utf-8\r\nSOAPAction: \"%s\"\r\n"
+        "Content-Length: %d\r\n\r\n" % (action, len(body))).encode()
+s = socket.create_connection(("127.0.0.1", port))
+s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+for _ in range(count):
+    s.sendall(head + body)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += s.recv(65536)
+    header, rest = data.split(b"\r\n\r\n", 1)
+    length = [int(l.split(b":")[1]) for l in header.split(b"\r\n") if l.lower().startswith(b"content-length:")][0]
+    while len(rest) < length:
+        chunk = s.recv(65536)
+        if not chunk:
+            sys.exit("the server closed the connection")
+        rest += chunk
+    if not header.startswith(b"HTTP/1.1 200"):
+        sys.exit("not 200: " + header.decode(errors="replace"))
+s.close()
+PY
+}
+
+# Instructions of one run of SERVER (a command taking the port last) answering COUNT requests.
+count() {
+    local port out pid
+    port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    out="$work/callgrind.log"
+    if [ "$1" = rmm ]; then
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rmm" --listen "127.0.0.1:$port" >"$out" 2>&1 &
+    else
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$gsoap" "$port" >"$out" 2>&1 &
+    fi
+    pid=$!
+    for _ in $(seq 600); do
+        grep -q "listening on" "$out" 2>/dev/null && break
+        sleep 0.1
+    done
+    send "$port" "$2" "$3" "$4"
+    kill -TERM "$pid"
+    wait "$pid" 2>/dev/null || true
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out"
+}
+
+echo "| operation | rmm (echo server) | gSOAP 2.8 | gSOAP / rmm |"
+echo "|---|---:|---:|---:|"
+for op in 10:MobileAccountSearch 01:MobileTaskCreate; do
+    number="${op%%:*}" name="${op#*:}"
+    body "tests/fixtures/asmx/soap11-op$number-client-sample.txt" >"$work/body.xml"
+    action="http://rmm.example.com/mobile/$name"
+    declare -A per
+    for server in rmm gsoap; do
+        one=$(count "$server" "$n" "$action" "$work/body.xml")
+        three=$(count "$server" $((3 * n)) "$action" "$work/body.xml")
+        per[$server]=$(((three - one) / (2 * n)))
+    done
+    printf '| %s | %s | %s | %.1f× |\n' "$name" "${per[rmm]}" "${per[gsoap]}" \
+        "$(python3 -c "print(${per[gsoap]} / ${per[rmm]})")"
+done
