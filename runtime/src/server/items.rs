@@ -138,11 +138,7 @@ where
     tokio::spawn(async move {
         let write = write(binding, operation, stream, names, root, sink);
         if let Err(panic) = AssertUnwindSafe(write).catch_unwind().await {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let what = super::panic_message(panic.as_ref());
             tracing::error!(operation = operation.name, panic = %what, "writing items panicked");
         }
     });

@@ -313,11 +313,7 @@ where
     match AssertUnwindSafe(future).catch_unwind().await {
         Ok(result) => result,
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let what = panic_message(panic.as_ref());
             tracing::error!(operation, panic = %what, "handler panicked");
             Err(panic_fault())
         }
@@ -336,15 +332,20 @@ where
     match AssertUnwindSafe(future).catch_unwind().await {
         Ok(response) => response,
         Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| (*s).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let what = panic_message(panic.as_ref());
             tracing::error!(panic = %what, "answering a request panicked");
             failure()
         }
     }
+}
+
+/// What a panic said (its `&str` or `String` payload), for the log.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default()
 }
 
 /// ASP.NET's answer to an error it did not expect: `500`, a plain-text reason.
