@@ -5,7 +5,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::members::{
-    default_expr, member_doc, member_read, member_type, member_write, seen_flags, unless_default,
+    default_expr, member_doc, member_plain_read, member_read, member_type, member_write,
+    seen_flags, unless_default,
 };
 use super::{doc, ident};
 use crate::model::{ClassModel, Model};
@@ -394,6 +395,12 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             quote!(value.#field = Some(member.any_element()?))
         }
     });
+    // Read straight from the message, unless it keeps what the stream does not: its text,
+    // attributes or elements as written.
+    let streams =
+        c.text.is_none() && c.any_attribute.is_none() && !c.header && !c.fields().any(|m| m.any);
+    // Whether the reader reads its leading simple members at once (see below).
+    let mut plain_read = false;
     let count = proc_macro2::Literal::usize_unsuffixed(c.fields().count());
     let seen = seen_flags(c.fields().filter(|m| !m.any), count);
     // A class without members reads nothing from its element (but its attributes and text).
@@ -424,7 +431,23 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         // One member: a match of one arm, the form every class's reader shares.
         let single = (reads.len() == 1).then(|| quote!(#[allow(clippy::single_match)]));
         let loop_body = if any.is_none() && unqualified_reads.is_empty() {
+            // The leading simple members, read at once where they come in order and written
+            // plainly (from the message only: a tree reads them in the loop).
+            let plain: Vec<TokenStream> = c
+                .fields()
+                .enumerate()
+                .map_while(|(i, m)| member_plain_read(i, m))
+                .collect();
+            plain_read = streams && !plain.is_empty();
+            let plain = plain_read.then(|| {
+                quote! {
+                    'plain: {
+                        #(#plain)*
+                    }
+                }
+            });
             quote! {
+                #plain
                 while let Some(member) = node.next_member()? {
                     #single
                     match member.name() {
@@ -464,10 +487,6 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             Ok(value)
         }
     };
-    // Read straight from the message, unless it keeps what the stream does not: its text,
-    // attributes or elements as written.
-    let streams =
-        c.text.is_none() && c.any_attribute.is_none() && !c.header && !c.fields().any(|m| m.any);
     let read_streamed = streams.then(|| {
         quote! {
             /// An `xsi:type` may name this class, and no other.
@@ -480,6 +499,18 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
             }
         }
     });
+    let read_doc: &[&str] = if plain_read {
+        &[
+            " Reads its members from `node`, as XmlSerializer reads them: from a value",
+            " tree, or straight from the message, where its leading simple members, sent in",
+            " order as XmlSerializer writes them, are read at once (`'plain`).",
+        ]
+    } else {
+        &[
+            " Reads its members from `node`, as XmlSerializer reads them: from a value",
+            " tree, or straight from the message.",
+        ]
+    };
     let (write_w, write_ok) = if writes.is_empty() {
         (quote!(_w), quote!(Ok(())))
     } else {
@@ -603,8 +634,7 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
                 #write_ok
             }
 
-            /// Reads its members from `node`, as XmlSerializer reads them: from a value
-            /// tree, or straight from the message.
+            #(#[doc = #read_doc])*
             fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
                 #read_body
             }

@@ -9,6 +9,7 @@ use crate::model::{MemberModel, Model};
 use crate::spec::SoapType;
 
 /// How a member is written and read.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     /// A simple value type: always written, absent reads as its default.
     Scalar,
@@ -309,6 +310,49 @@ pub(super) fn member_read(model: &Model, i: usize, m: &MemberModel) -> TokenStre
             }
         }
     }
+}
+
+/// The statements reading the member `m` (the `i`th) at once where it stands next, written
+/// as XmlSerializer writes a simple value (`Members::plain_scalar`), and leaving the plain
+/// block (`'plain`) where it does not; `None` for a member read only by its match arm: an
+/// array, a class, raw XML, a string of an XML Schema type .NET trims, a choice.
+pub(super) fn member_plain_read(i: usize, m: &MemberModel) -> Option<TokenStream> {
+    if m.any || m.unqualified || m.unwrapped || m.list || m.plain_object {
+        return None;
+    }
+    let (open, close) = (format!("<{}>", m.wire), format!("</{}>", m.wire));
+    let (read, value) = match kind(m) {
+        Kind::Reference if m.ty == SoapType::String && m.data_type.is_none() => (
+            quote!(node.plain_string(#open, #close)?),
+            quote!(Some(read)),
+        ),
+        Kind::Reference | Kind::Unwrapped => return None,
+        _ if matches!(m.ty, SoapType::Choice(_)) => return None,
+        Kind::Scalar => (quote!(node.plain_scalar(#open, #close)?), quote!(read)),
+        Kind::Optional => (
+            quote!(node.plain_scalar(#open, #close)?),
+            quote!(Some(read)),
+        ),
+        Kind::Nullable | Kind::OptionalNullable => {
+            // A null as XmlSerializer writes it is plain too.
+            let nil = format!("<{} xsi:nil=\"true\" />", m.wire);
+            let read = quote!(node.plain_nullable(#open, #close, #nil)?);
+            if kind(m) == Kind::Nullable {
+                (read, quote!(read))
+            } else {
+                (read, quote!(Some(read)))
+            }
+        }
+    };
+    let i = proc_macro2::Literal::usize_unsuffixed(i);
+    let field = ident(&m.field);
+    Some(quote! {
+        let Some(read) = #read else {
+            break 'plain;
+        };
+        seen[#i] = true;
+        value.#field = #value;
+    })
 }
 
 /// The member's Rust type: a class on a cycle is boxed.

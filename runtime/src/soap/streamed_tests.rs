@@ -66,6 +66,20 @@ impl A {
             ..A::default()
         };
         let mut seen = [false; 5];
+        // The leading simple members, read at once where they stand plainly in order.
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.name = Some(read);
+        }
+        count_plain(&seen);
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -90,6 +104,24 @@ impl A {
         }
         Ok(value)
     }
+}
+
+thread_local! {
+    /// How many members the classes here read on the plain path (see `count_plain`).
+    static PLAIN_READS: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts the members read on the plain path: those seen before the member loop.
+fn count_plain(seen: &[bool]) {
+    let read = seen.iter().filter(|&&s| s).count();
+    PLAIN_READS.with(|count| count.set(count.get() + read));
+}
+
+/// How many members `read` reads on the plain path.
+fn plain_reads<R>(read: impl FnOnce() -> R) -> (R, usize) {
+    PLAIN_READS.with(|count| count.set(0));
+    let value = read();
+    (value, PLAIN_READS.with(std::cell::Cell::get))
 }
 
 impl XmlItem for A {
@@ -123,6 +155,21 @@ impl Line {
             ..Line::default()
         };
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Sku>", "</Sku>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sku = Some(read);
+            let Some(read) =
+                node.plain_nullable("<Discount>", "</Discount>", "<Discount xsi:nil=\"true\" />")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.discount = read;
+        }
+        count_plain(&seen);
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Sku" if !seen[0] => {
@@ -253,6 +300,49 @@ fn class_requests_are_streamed_as_the_general_path_reads_them() {
         })
     );
     assert_eq!(list.flatten(), Some(vec![Some(1), None]));
+}
+
+#[test]
+fn members_as_they_are_sent_are_read_plainly_from_the_message_only() {
+    let requests = class_requests();
+    // `<Id>` and `<Name>` (a reference in its text) of `a`; the first line's `<Sku>` and
+    // `<Discount xsi:nil="true" />`; the special line's `<Sku>`, before its `<Extra>`.
+    let (binding, ours) = &requests[0];
+    let (values, plain) = plain_reads(|| streamed(*binding, ours.as_bytes()));
+    assert_eq!(plain, 5);
+    assert_eq!(values.ok(), general(*binding, ours.as_bytes()).ok());
+    let (_, plain) = plain_reads(|| general(*binding, ours.as_bytes()));
+    assert_eq!(plain, 0, "a tree reads every member in the loop");
+    // Indented: `<Id>` after white space, then `<Lines>` ends the plain members; the line's
+    // `<Sku>`, then white space and its end tag.
+    let (binding, indented) = &requests[1];
+    let (values, plain) = plain_reads(|| streamed(*binding, indented.as_bytes()));
+    assert_eq!(plain, 2);
+    assert_eq!(values.ok(), general(*binding, indented.as_bytes()).ok());
+    // What is not quite plain is read in the loop, as before.
+    for (from, to) in [
+        ("<Id>5</Id>", "<Id >5</Id>"),
+        ("<Id>5</Id>", "<Id>5</Id >"),
+        ("<Id>5</Id>", "<Id>5<!-- c --></Id>"),
+        ("<Id>5</Id>", "<b/><Id>5</Id>"),
+    ] {
+        let doc = ours.replacen(from, to, 1);
+        assert_ne!(doc, *ours);
+        let (values, plain) = plain_reads(|| streamed(*binding, doc.as_bytes()));
+        match values {
+            Ok(values) => {
+                assert_eq!(
+                    Ok(&values),
+                    general(*binding, doc.as_bytes()).as_ref(),
+                    "{doc}"
+                );
+                // The lines' members still are.
+                assert_eq!(plain, 3, "{doc}");
+            }
+            // A comment is outside the scanner's shape: the general path reads it all.
+            Err(Fallback) => assert!(doc.contains("<!--"), "{doc}"),
+        }
+    }
 }
 
 #[test]

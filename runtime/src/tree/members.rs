@@ -31,6 +31,48 @@ pub trait Members {
     /// `[XmlAnyElement]` members sorts them itself.
     fn next_element(&mut self) -> Result<Option<Self::Member<'_>>, Self::Error>;
 
+    /// The next member read at once, if it is the element `open`…`close` (`<Quantity>`,
+    /// `</Quantity>`) written as XmlSerializer writes a simple value, with nothing before
+    /// it but white space: no prefix, attribute or declaration, text only, its end tag right
+    /// after. `None` reads nothing, and the member is then read as any other (by
+    /// [`Members::next_member`]); from a value tree it is always `None`.
+    ///
+    /// The fast path of a class's members as they are nearly always sent, in the order the
+    /// class declares them: what it reads is what `next_member` and [`Member::scalar`] read
+    /// from the same element, in fewer steps.
+    #[inline]
+    fn plain_scalar<T: Scalar>(
+        &mut self,
+        _open: &'static str,
+        _close: &'static str,
+    ) -> Result<Option<T>, Self::Error> {
+        Ok(None)
+    }
+
+    /// [`Members::plain_scalar`] of a nullable member, which may also be written `nil`
+    /// exactly (`<Discount xsi:nil="true" />`, as XmlSerializer writes a null, `xsi` bound
+    /// as usual): `Some(None)` then, as [`Member::nullable`] reads it.
+    #[inline]
+    fn plain_nullable<T: Scalar>(
+        &mut self,
+        _open: &'static str,
+        _close: &'static str,
+        _nil: &'static str,
+    ) -> Result<Option<Option<T>>, Self::Error> {
+        Ok(None)
+    }
+
+    /// [`Members::plain_scalar`] of a string member: its text, as [`Member::optional`] reads
+    /// it.
+    #[inline]
+    fn plain_string(
+        &mut self,
+        _open: &'static str,
+        _close: &'static str,
+    ) -> Result<Option<String>, Self::Error> {
+        Ok(None)
+    }
+
     /// The class its `xsi:type` names (see [`Node::class_type`]).
     fn class_type(&self, declared: &'static str) -> Result<Option<&str>, Self::Error>;
 

@@ -506,6 +506,9 @@ pub(crate) fn read_scalar<T: Scalar>(node: &Node) -> Result<T, MemberError> {
 }
 
 impl XmlItem for String {
+    /// Inlined, so that the element's name is the caller's constant (see
+    /// [`XmlOut::scalar`](super::XmlOut::scalar)).
+    #[inline]
     fn write_element(
         &self,
         w: &mut super::XmlOut<'_>,

@@ -48,6 +48,11 @@ pub struct Streamed<'s, 'a> {
     /// The operation element of a request, whose children are parameters: one of another
     /// namespace, and a simple one carrying attributes, are left to the general reader.
     operation: bool,
+    /// Whether a child written without prefix is in the service's namespace (the default
+    /// namespace in the element is the service's), once asked.
+    plain_in_service: Option<bool>,
+    /// Whether `xsi` is bound to XML Schema's instance namespace in the element, once asked.
+    plain_xsi: Option<bool>,
 }
 
 impl<'s, 'a> Streamed<'s, 'a> {
@@ -58,6 +63,8 @@ impl<'s, 'a> Streamed<'s, 'a> {
             start,
             progress: Progress::Opened,
             operation: false,
+            plain_in_service: None,
+            plain_xsi: None,
         }
     }
 
@@ -136,6 +143,53 @@ impl<'s, 'a> Streamed<'s, 'a> {
         self.head().check_class_type(declared).map_err(|_| Fallback)
     }
 
+    /// The next child read at once if it is the element `open`…`close` written plainly, of
+    /// the service's namespace (see [`Members::plain_scalar`]): its text.
+    // Inlined into the generated reader, so that the tags' lengths are its constants.
+    #[inline(always)]
+    fn plain_text(&mut self, open: &'static str, close: &'static str) -> Option<Cow<'a, str>> {
+        if !self.plain_ready() {
+            return None;
+        }
+        let text = self.stream.plain_child_text(&self.start, open, close)?;
+        self.progress = Progress::Reading;
+        Some(text)
+    }
+
+    /// Whether the next child is the empty element `nil` (`<Discount xsi:nil="true" />`)
+    /// exactly, `xsi` bound to XML Schema's instance namespace, of the service's namespace:
+    /// read if so.
+    #[inline(always)]
+    fn plain_nil(&mut self, nil: &'static str) -> bool {
+        if !self.plain_ready() {
+            return false;
+        }
+        let xsi_bound = match self.plain_xsi {
+            Some(known) => known,
+            None => *self.plain_xsi.insert(self.stream.xsi_is_bound()),
+        };
+        if !xsi_bound || !self.stream.plain_child_empty(&self.start, nil) {
+            return false;
+        }
+        self.progress = Progress::Reading;
+        true
+    }
+
+    /// Whether the next child may be read plainly: none is pending, the element's are not
+    /// all read, and one written without prefix is the service's.
+    #[inline(always)]
+    fn plain_ready(&mut self) -> bool {
+        if self.progress == Progress::Done || self.operation || self.stream.pending.is_some() {
+            return false;
+        }
+        match self.plain_in_service {
+            Some(known) => known,
+            None => *self
+                .plain_in_service
+                .insert(self.stream.default_is_service()),
+        }
+    }
+
     /// The next child, read to its start tag (a child left unread before it skipped), of the
     /// service's namespace unless `any`.
     #[inline]
@@ -180,6 +234,43 @@ impl<'s, 'a> Members for Streamed<'s, 'a> {
 
     fn next_element(&mut self) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
         self.next_child(true)
+    }
+
+    #[inline(always)]
+    fn plain_nullable<T: Scalar>(
+        &mut self,
+        open: &'static str,
+        close: &'static str,
+        nil: &'static str,
+    ) -> Result<Option<Option<T>>, Fallback> {
+        if let Some(text) = self.plain_text(open, close) {
+            return T::read_xml(&text)
+                .map(|v| Some(Some(v)))
+                .map_err(|_| Fallback);
+        }
+        Ok(self.plain_nil(nil).then_some(None))
+    }
+
+    // Inlined where the generated reader calls it (see `plain_text`).
+    #[inline(always)]
+    fn plain_scalar<T: Scalar>(
+        &mut self,
+        open: &'static str,
+        close: &'static str,
+    ) -> Result<Option<T>, Fallback> {
+        match self.plain_text(open, close) {
+            Some(text) => T::read_xml(&text).map(Some).map_err(|_| Fallback),
+            None => Ok(None),
+        }
+    }
+
+    #[inline(always)]
+    fn plain_string(
+        &mut self,
+        open: &'static str,
+        close: &'static str,
+    ) -> Result<Option<String>, Fallback> {
+        Ok(self.plain_text(open, close).map(Cow::into_owned))
     }
 
     fn class_type(&self, declared: &'static str) -> Result<Option<&str>, Fallback> {

@@ -242,10 +242,12 @@ impl<'a> Scanner<'a> {
         })
     }
 
+    #[inline]
     fn peek(&self) -> Option<u8> {
         self.input.get(self.pos).copied()
     }
 
+    #[inline]
     pub(super) fn rest(&self) -> &'a [u8] {
         &self.input[self.pos..]
     }
@@ -582,6 +584,41 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Reads white space (but CR, which the scanner's text leaves to the cursor), then the
+    /// start tag `open` (`<name>`), text and the end tag `close` (`</name>`), if they stand
+    /// there exactly: the text's span. `None` may leave the scanner anywhere in them.
+    #[inline(always)]
+    pub(super) fn plain_element_at(&mut self, open: &[u8], close: &[u8]) -> Option<TextSpan> {
+        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n')) {
+            self.pos += 1;
+        }
+        if !self.rest().starts_with(open) {
+            return None;
+        }
+        self.pos += open.len();
+        let span = self.text_run().ok()?;
+        if !self.rest().starts_with(close) {
+            return None;
+        }
+        self.pos += close.len();
+        Some(span)
+    }
+
+    /// Reads white space (as [`Scanner::plain_element_at`]) and then `tag`, if it stands
+    /// there exactly; `false` leaves the scanner where it was.
+    #[inline(always)]
+    pub(super) fn plain_tag_at(&mut self, tag: &[u8]) -> bool {
+        let mut at = self.pos;
+        while matches!(self.input.get(at), Some(b' ' | b'\t' | b'\n')) {
+            at += 1;
+        }
+        if !self.input[at..].starts_with(tag) {
+            return false;
+        }
+        self.pos = at + tag.len();
+        true
+    }
+
     /// Reads the end tag of `start` and leaves its scope.
     pub fn end(&mut self, start: &ScannedStart<'a>) -> Scanned<()> {
         self.end_tag(start.qname, start.scope)
@@ -662,6 +699,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The document (all of it UTF-8).
+    #[inline]
     pub fn source(&self) -> &'a str {
         self.source
     }

@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 use super::scan_tree::MAX_SCANNED_DEPTH;
 use super::scanner::{scanned_text, Attributes, Scanned, ScannedStart, Scanner};
-use super::Unusual;
+use super::{Unusual, XSI_NS};
 use crate::tree::{Nil, Node, Rare};
 
 /// A scanner inside a value: the element budget and the attribute buffer its trees share,
@@ -128,6 +128,13 @@ impl<'a> Stream<'a> {
         service
     }
 
+    /// Whether an element written without prefix here is in the service's namespace.
+    pub fn default_is_service(&mut self) -> bool {
+        self.scanner
+            .lookup(b"")
+            .is_some_and(|ns| self.is_service(ns))
+    }
+
     /// Reads the start tag at the scanner, `depth` levels below its value's root: counted
     /// against the budget and the depth bound, its attributes resolved, as [`Scanner::tree`]
     /// reads one.
@@ -204,6 +211,54 @@ impl<'a> Stream<'a> {
         let span = self.scanner.text_run()?;
         self.scanner.end_tag(start.qname, start.scope as usize)?;
         Ok(scanned_text(self.scanner.source(), span))
+    }
+
+    /// Reads the element `open`…`close` (`<Quantity>` and `</Quantity>`) at the scanner, the
+    /// next child of `parent`, if that is exactly what stands there after white space: a
+    /// start tag of no prefix, attribute or declaration, text, the end tag right after it.
+    /// Its text, as [`Stream::text`] would give it; `None` otherwise, the scanner left where
+    /// it was. Counted against the budget and the depth bound as [`Stream::start`] counts
+    /// an element.
+    #[inline(always)]
+    pub fn plain_child_text(
+        &mut self,
+        parent: &StreamStart<'a>,
+        open: &str,
+        close: &str,
+    ) -> Option<Cow<'a, str>> {
+        if parent.empty || self.budget == 0 || parent.depth as usize >= MAX_SCANNED_DEPTH {
+            return None;
+        }
+        let before = self.scanner.pos;
+        let span = self
+            .scanner
+            .plain_element_at(open.as_bytes(), close.as_bytes());
+        let Some(span) = span else {
+            self.scanner.pos = before;
+            return None;
+        };
+        self.budget -= 1;
+        Some(scanned_text(self.scanner.source(), span))
+    }
+
+    /// Reads the empty element `tag` (`<Discount xsi:nil="true" />`) at the scanner, the next
+    /// child of `parent`, if that is exactly what stands there after white space; counted
+    /// as [`Stream::plain_child_text`] counts one. Whether it did.
+    #[inline(always)]
+    pub fn plain_child_empty(&mut self, parent: &StreamStart<'a>, tag: &str) -> bool {
+        if parent.empty || self.budget == 0 || parent.depth as usize >= MAX_SCANNED_DEPTH {
+            return false;
+        }
+        if !self.scanner.plain_tag_at(tag.as_bytes()) {
+            return false;
+        }
+        self.budget -= 1;
+        true
+    }
+
+    /// Whether `xsi` is bound to XML Schema's instance namespace where the scanner stands.
+    pub fn xsi_is_bound(&self) -> bool {
+        self.scanner.lookup(b"xsi") == Some(XSI_NS.as_bytes())
     }
 
     /// Reads the rest of `start`'s element, whatever it holds, to its end tag.

@@ -54,10 +54,43 @@ impl Simple {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 10];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Flag>", "</Flag>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.flag = read;
+            let Some(read) = node.plain_scalar("<Money>", "</Money>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.money = read;
+            let Some(read) = node.plain_scalar("<Ratio>", "</Ratio>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.ratio = read;
+            let Some(read) = node.plain_scalar("<Single>", "</Single>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.single = read;
+            let Some(read) = node.plain_scalar("<Big>", "</Big>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.big = read;
+            let Some(read) = node.plain_scalar("<When>", "</When>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.when = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Flag" if !seen[0] => {
@@ -226,10 +259,28 @@ impl Point {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<X>", "</X>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.x = read;
+            let Some(read) = node.plain_scalar("<Y>", "</Y>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.y = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "X" if !seen[0] => {
@@ -474,10 +525,18 @@ impl Poly {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -589,10 +648,18 @@ impl Shape {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -798,10 +865,23 @@ impl Circle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Radius>", "</Radius>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.radius = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {

@@ -39,10 +39,43 @@ impl Err2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_string("<type>", "</type>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.r#type = Some(read);
+            let Some(read) = node.plain_scalar("<self>", "</self>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.self_ = read;
+            let Some(read) = node.plain_scalar("<async>", "</async>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.r#async = read;
+            let Some(read) = node.plain_string("<a-b>", "</a-b>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.a_b = Some(read);
+            let Some(read) = node.plain_string("<a_b>", "</a_b>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.a_b_2 = Some(read);
+            let Some(read) = node.plain_string("<Self>", "</Self>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.self_2 = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "type" if !seen[0] => {
@@ -200,10 +233,18 @@ impl Vec2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<String>", "</String>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.string = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -268,10 +309,18 @@ impl String2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<len>", "</len>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.len = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -404,10 +453,18 @@ impl NamesServer2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -472,10 +529,18 @@ impl OrderLine {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Sku>", "</Sku>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sku = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -540,10 +605,18 @@ impl OrderLine2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Sku>", "</Sku>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sku = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -674,10 +747,23 @@ impl Circle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Radius>", "</Radius>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.radius = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -745,10 +831,18 @@ impl AnyShape {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Count>", "</Count>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.count = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -813,10 +907,18 @@ impl LineItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Qty>", "</Qty>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.qty = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -881,10 +983,18 @@ impl Temp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Degrees>", "</Degrees>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.degrees = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -949,10 +1059,18 @@ impl Node {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Value>", "</Value>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.value = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1085,10 +1203,18 @@ impl Plain {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<a-b>", "</a-b>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.a_b = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1219,10 +1345,23 @@ impl Fancy {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<a-b>", "</a-b>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.a_b = Some(read);
+            let Some(read) = node.plain_string("<a_b>", "</a_b>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.a_b_2 = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "a-b" if !seen[0] => {
@@ -1310,10 +1449,18 @@ impl Response {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -1455,10 +1602,18 @@ impl Route {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Path>", "</Path>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.path = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1523,10 +1678,18 @@ impl Bytes {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Length>", "</Length>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.length = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1591,10 +1754,18 @@ impl Duration {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ms>", "</Ms>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ms = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1662,10 +1833,25 @@ impl Dated {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<On>", "</On>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.on = read;
+            let Some(read) = node
+                .plain_nullable("<Maybe>", "</Maybe>", "<Maybe xsi:nil=\"true\" />")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.maybe = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "On" if !seen[0] => {

@@ -54,10 +54,28 @@ impl Order {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 11];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_scalar("<Placed>", "</Placed>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.placed = read;
+            let Some(read) = node.plain_scalar("<Priority>", "</Priority>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.priority = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -154,10 +172,18 @@ impl Customer {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -234,10 +260,28 @@ impl Address {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Street>", "</Street>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.street = Some(read);
+            let Some(read) = node.plain_string("<City>", "</City>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.city = Some(read);
+            let Some(read) = node.plain_scalar("<Zip>", "</Zip>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.zip = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Street" if !seen[0] => {
@@ -318,10 +362,38 @@ impl OrderLine {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Sku>", "</Sku>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sku = Some(read);
+            let Some(read) = node.plain_scalar("<Quantity>", "</Quantity>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.quantity = read;
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.price = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<Discount>",
+                    "</Discount>",
+                    "<Discount xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.discount = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Sku" if !seen[0] => {
@@ -403,10 +475,18 @@ impl TreeNode {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -570,13 +650,26 @@ impl Square {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
         };
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Side>", "</Side>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.side = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -650,13 +743,26 @@ impl Circle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
         };
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Radius>", "</Radius>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.radius = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -800,13 +906,31 @@ impl ColoredCircle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             tag: node.attribute_string("Tag"),
             ..Default::default()
         };
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Radius>", "</Radius>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.radius = read;
+            let Some(read) = node.plain_string("<Color>", "</Color>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.color = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -910,10 +1034,18 @@ impl Drawing {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.title = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
@@ -995,7 +1127,8 @@ impl Attributed {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             code: node.attribute_string("Code"),
@@ -1004,6 +1137,13 @@ impl Attributed {
             ..Default::default()
         };
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Body>", "</Body>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.body = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1207,10 +1347,23 @@ impl Label {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Key>", "</Key>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.key = Some(read);
+            let Some(read) = node.plain_string("<tag-value>", "</tag-value>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.tag_value = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Key" if !seen[0] => {
@@ -1373,10 +1526,69 @@ impl Settings {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 11];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Retries>", "</Retries>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.retries = read;
+            let Some(read) = node.plain_scalar("<Enabled>", "</Enabled>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.enabled = read;
+            let Some(read) = node.plain_string("<Lang>", "</Lang>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.lang = Some(read);
+            let Some(read) = node.plain_scalar("<Priority>", "</Priority>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.priority = read;
+            let Some(read) = node.plain_scalar("<Ratio>", "</Ratio>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.ratio = read;
+            let Some(read) = node.plain_scalar("<Limit>", "</Limit>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.limit = Some(read);
+            let Some(read) = node.plain_scalar("<Mode>", "</Mode>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.mode = Some(read);
+            let Some(read) = node.plain_scalar("<Fee>", "</Fee>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.fee = read;
+            let Some(read) = node.plain_scalar("<Since>", "</Since>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.since = read;
+            let Some(read) = node
+                .plain_nullable("<Flag>", "</Flag>", "<Flag xsi:nil=\"true\" />")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.flag = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -1488,7 +1700,8 @@ impl Basket {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             items: Some(Vec::new()),
@@ -1496,6 +1709,13 @@ impl Basket {
             ..Default::default()
         };
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Owner>", "</Owner>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.owner = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Owner" if !seen[0] => {
@@ -1578,10 +1798,23 @@ impl Voucher {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = Some(read);
+            let Some(read) = node.plain_scalar("<Value>", "</Value>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.value = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -2309,10 +2542,18 @@ impl Pick {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -2857,7 +3098,8 @@ impl Marked {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             count: node.attribute_optional("Count")?,
@@ -2867,6 +3109,13 @@ impl Marked {
             ..Default::default()
         };
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Body>", "</Body>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.body = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -2972,7 +3221,8 @@ impl Flagged {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self {
             required: node.attribute_optional("Required")?.unwrap_or(false),
@@ -2983,6 +3233,13 @@ impl Flagged {
             ..Default::default()
         };
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -3206,10 +3463,18 @@ impl ExtNote {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Text>", "</Text>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.text = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {

@@ -35,10 +35,33 @@ impl Point {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<X>", "</X>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.x = read;
+            let Some(read) = node.plain_scalar("<Y>", "</Y>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.y = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<When>", "</When>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.when = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "X" if !seen[0] => {
@@ -116,10 +139,18 @@ impl Shape {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<Label>", "</Label>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.label = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -250,10 +281,23 @@ impl Circle {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Label>", "</Label>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.label = Some(read);
+            let Some(read) = node.plain_scalar("<Radius>", "</Radius>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.radius = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Label" if !seen[0] => {
@@ -343,10 +387,18 @@ impl Basket {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Visits>", "</Visits>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.visits = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Visits" if !seen[0] => {

@@ -99,10 +99,48 @@ impl ProductSearchParameters {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_scalar("<CategoryId>", "</CategoryId>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.category_id = read;
+            let Some(read) = node.plain_string("<No>", "</No>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.no = Some(read);
+            let Some(read) = node.plain_string("<EAN1>", "</EAN1>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.ean1 = Some(read);
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<DateChanged>", "</DateChanged>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.date_changed = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -512,10 +550,106 @@ impl Product {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 30];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<CashPriceIncTax>", "</CashPriceIncTax>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cash_price_inc_tax = read;
+            let Some(read) = node.plain_scalar("<WebPrice>", "</WebPrice>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.web_price = read;
+            let Some(read) = node.plain_scalar("<SupplierId>", "</SupplierId>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.supplier_id = read;
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<TaxRate>", "</TaxRate>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.tax_rate = read;
+            let Some(read) = node.plain_scalar("<Stock>", "</Stock>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.stock = read;
+            let Some(read) = node.plain_scalar("<StatusId>", "</StatusId>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.status_id = read;
+            let Some(read) = node.plain_scalar("<CategoryId>", "</CategoryId>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.category_id = read;
+            let Some(read) = node.plain_scalar("<PriceGroupID>", "</PriceGroupID>")?
+            else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.price_group_id = read;
+            let Some(read) = node.plain_scalar("<InPrice>", "</InPrice>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.in_price = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.description = Some(read);
+            let Some(read) = node
+                .plain_string("<DescriptionLong>", "</DescriptionLong>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.description_long = Some(read);
+            let Some(read) = node.plain_scalar("<Cost>", "</Cost>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.cost = read;
+            let Some(read) = node.plain_string("<EAN1>", "</EAN1>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.ean1 = Some(read);
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.price = read;
+            let Some(read) = node.plain_string("<No>", "</No>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.no = Some(read);
+            let Some(read) = node.plain_scalar("<DateChanged>", "</DateChanged>")? else {
+                break 'plain;
+            };
+            seen[17] = true;
+            value.date_changed = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CashPriceIncTax" if !seen[0] => {
@@ -703,10 +837,28 @@ impl APIException {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Type>", "</Type>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.r#type = Some(read);
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<StackTrace>", "</StackTrace>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.stack_trace = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Type" if !seen[0] => {
@@ -781,10 +933,23 @@ impl KeyValuePair {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Key>", "</Key>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.key = Some(read);
+            let Some(read) = node.plain_string("<Value>", "</Value>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.value = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Key" if !seen[0] => {
@@ -861,10 +1026,33 @@ impl ProductPriceList {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_scalar("<IncVat>", "</IncVat>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.inc_vat = read;
+            let Some(read) = node.plain_string("<Currency>", "</Currency>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.currency = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -973,10 +1161,33 @@ impl Category {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<No>", "</No>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.no = Some(read);
+            let Some(read) = node.plain_scalar("<ParentId>", "</ParentId>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.parent_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -1083,10 +1294,34 @@ impl Discount {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<PriceGroupId>", "</PriceGroupId>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.price_group_id = read;
+            let Some(read) = node.plain_scalar("<CategoryId>", "</CategoryId>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.category_id = read;
+            let Some(read) = node.plain_scalar("<CustomerId>", "</CustomerId>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.customer_id = read;
+            let Some(read) = node.plain_scalar("<Value>", "</Value>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.value = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "PriceGroupId" if !seen[0] => {

@@ -30,10 +30,28 @@ impl FEAuthRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Token>", "</Token>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.token = Some(read);
+            let Some(read) = node.plain_string("<Sign>", "</Sign>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.sign = Some(read);
+            let Some(read) = node.plain_scalar("<Cuit>", "</Cuit>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cuit = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Token" if !seen[0] => {
@@ -184,10 +202,28 @@ impl FECAECabRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<CantReg>", "</CantReg>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cant_reg = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_tipo = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CantReg" if !seen[0] => {
@@ -287,10 +323,28 @@ impl FECabRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<CantReg>", "</CantReg>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cant_reg = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_tipo = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CantReg" if !seen[0] => {
@@ -513,10 +567,100 @@ impl FECAEDetRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 22];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_scalar("<ImpTotal>", "</ImpTotal>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.imp_total = read;
+            let Some(read) = node.plain_scalar("<ImpTotConc>", "</ImpTotConc>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.imp_tot_conc = read;
+            let Some(read) = node.plain_scalar("<ImpNeto>", "</ImpNeto>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.imp_neto = read;
+            let Some(read) = node.plain_scalar("<ImpOpEx>", "</ImpOpEx>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.imp_op_ex = read;
+            let Some(read) = node.plain_scalar("<ImpTrib>", "</ImpTrib>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.imp_trib = read;
+            let Some(read) = node.plain_scalar("<ImpIVA>", "</ImpIVA>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.imp_iva = read;
+            let Some(read) = node.plain_string("<FchServDesde>", "</FchServDesde>")?
+            else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.fch_serv_desde = Some(read);
+            let Some(read) = node.plain_string("<FchServHasta>", "</FchServHasta>")?
+            else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.fch_serv_hasta = Some(read);
+            let Some(read) = node.plain_string("<FchVtoPago>", "</FchVtoPago>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.fch_vto_pago = Some(read);
+            let Some(read) = node.plain_string("<MonId>", "</MonId>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.mon_id = Some(read);
+            let Some(read) = node.plain_scalar("<MonCotiz>", "</MonCotiz>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.mon_cotiz = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -851,10 +995,100 @@ impl FEDetRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 22];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_scalar("<ImpTotal>", "</ImpTotal>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.imp_total = read;
+            let Some(read) = node.plain_scalar("<ImpTotConc>", "</ImpTotConc>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.imp_tot_conc = read;
+            let Some(read) = node.plain_scalar("<ImpNeto>", "</ImpNeto>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.imp_neto = read;
+            let Some(read) = node.plain_scalar("<ImpOpEx>", "</ImpOpEx>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.imp_op_ex = read;
+            let Some(read) = node.plain_scalar("<ImpTrib>", "</ImpTrib>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.imp_trib = read;
+            let Some(read) = node.plain_scalar("<ImpIVA>", "</ImpIVA>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.imp_iva = read;
+            let Some(read) = node.plain_string("<FchServDesde>", "</FchServDesde>")?
+            else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.fch_serv_desde = Some(read);
+            let Some(read) = node.plain_string("<FchServHasta>", "</FchServHasta>")?
+            else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.fch_serv_hasta = Some(read);
+            let Some(read) = node.plain_string("<FchVtoPago>", "</FchVtoPago>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.fch_vto_pago = Some(read);
+            let Some(read) = node.plain_string("<MonId>", "</MonId>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.mon_id = Some(read);
+            let Some(read) = node.plain_scalar("<MonCotiz>", "</MonCotiz>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.mon_cotiz = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -1103,10 +1337,33 @@ impl CbteAsoc {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Tipo>", "</Tipo>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.tipo = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<Nro>", "</Nro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.nro = read;
+            let Some(read) = node.plain_string("<Cuit>", "</Cuit>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cuit = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Tipo" if !seen[0] => {
@@ -1194,10 +1451,38 @@ impl Tributo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_scalar("<BaseImp>", "</BaseImp>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.base_imp = read;
+            let Some(read) = node.plain_scalar("<Alic>", "</Alic>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.alic = read;
+            let Some(read) = node.plain_scalar("<Importe>", "</Importe>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.importe = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -1283,10 +1568,28 @@ impl AlicIva {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_scalar("<BaseImp>", "</BaseImp>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.base_imp = read;
+            let Some(read) = node.plain_scalar("<Importe>", "</Importe>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.importe = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -1361,10 +1664,23 @@ impl Opcional {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = Some(read);
+            let Some(read) = node.plain_string("<Valor>", "</Valor>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.valor = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -1438,10 +1754,28 @@ impl Comprador {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<Porcentaje>", "</Porcentaje>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.porcentaje = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DocTipo" if !seen[0] => {
@@ -1613,10 +1947,48 @@ impl FECAECabResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Cuit>", "</Cuit>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cuit = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_tipo = read;
+            let Some(read) = node.plain_string("<FchProceso>", "</FchProceso>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_proceso = Some(read);
+            let Some(read) = node.plain_scalar("<CantReg>", "</CantReg>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cant_reg = read;
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.resultado = Some(read);
+            let Some(read) = node.plain_string("<Reproceso>", "</Reproceso>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.reproceso = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Cuit" if !seen[0] => {
@@ -1752,10 +2124,48 @@ impl FECabResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Cuit>", "</Cuit>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cuit = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_tipo = read;
+            let Some(read) = node.plain_string("<FchProceso>", "</FchProceso>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_proceso = Some(read);
+            let Some(read) = node.plain_scalar("<CantReg>", "</CantReg>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cant_reg = read;
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.resultado = Some(read);
+            let Some(read) = node.plain_string("<Reproceso>", "</Reproceso>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.reproceso = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Cuit" if !seen[0] => {
@@ -1958,10 +2368,48 @@ impl FECAEDetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 10];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.resultado = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -2114,10 +2562,48 @@ impl FEDetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.resultado = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -2299,10 +2785,23 @@ impl Obs {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = read;
+            let Some(read) = node.plain_string("<Msg>", "</Msg>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.msg = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -2373,10 +2872,23 @@ impl Evt {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = read;
+            let Some(read) = node.plain_string("<Msg>", "</Msg>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.msg = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -2447,10 +2959,23 @@ impl Err2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = read;
+            let Some(read) = node.plain_string("<Msg>", "</Msg>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.msg = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -2524,10 +3049,18 @@ impl FERegXReqResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<RegXReq>", "</RegXReq>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.reg_x_req = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "RegXReq" if !seen[0] => {
@@ -2599,10 +3132,28 @@ impl DummyResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<AppServer>", "</AppServer>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.app_server = Some(read);
+            let Some(read) = node.plain_string("<DbServer>", "</DbServer>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.db_server = Some(read);
+            let Some(read) = node.plain_string("<AuthServer>", "</AuthServer>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.auth_server = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AppServer" if !seen[0] => {
@@ -2686,10 +3237,28 @@ impl FERecuperaLastCbteResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.cbte_tipo = read;
+            let Some(read) = node.plain_scalar("<CbteNro>", "</CbteNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_nro = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "PtoVta" if !seen[0] => {
@@ -2769,10 +3338,28 @@ impl FECompConsultaReq {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cbte_tipo = read;
+            let Some(read) = node.plain_scalar("<CbteNro>", "</CbteNro>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.cbte_nro = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.pto_vta = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CbteTipo" if !seen[0] => {
@@ -3006,10 +3593,100 @@ impl FECompConsResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 30];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_scalar("<ImpTotal>", "</ImpTotal>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.imp_total = read;
+            let Some(read) = node.plain_scalar("<ImpTotConc>", "</ImpTotConc>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.imp_tot_conc = read;
+            let Some(read) = node.plain_scalar("<ImpNeto>", "</ImpNeto>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.imp_neto = read;
+            let Some(read) = node.plain_scalar("<ImpOpEx>", "</ImpOpEx>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.imp_op_ex = read;
+            let Some(read) = node.plain_scalar("<ImpTrib>", "</ImpTrib>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.imp_trib = read;
+            let Some(read) = node.plain_scalar("<ImpIVA>", "</ImpIVA>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.imp_iva = read;
+            let Some(read) = node.plain_string("<FchServDesde>", "</FchServDesde>")?
+            else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.fch_serv_desde = Some(read);
+            let Some(read) = node.plain_string("<FchServHasta>", "</FchServHasta>")?
+            else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.fch_serv_hasta = Some(read);
+            let Some(read) = node.plain_string("<FchVtoPago>", "</FchVtoPago>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.fch_vto_pago = Some(read);
+            let Some(read) = node.plain_string("<MonId>", "</MonId>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.mon_id = Some(read);
+            let Some(read) = node.plain_scalar("<MonCotiz>", "</MonCotiz>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.mon_cotiz = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -3381,10 +4058,28 @@ impl FECAEACabRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<CantReg>", "</CantReg>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cant_reg = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_tipo = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CantReg" if !seen[0] => {
@@ -3544,10 +4239,100 @@ impl FECAEADetRequest {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 23];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_scalar("<ImpTotal>", "</ImpTotal>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.imp_total = read;
+            let Some(read) = node.plain_scalar("<ImpTotConc>", "</ImpTotConc>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.imp_tot_conc = read;
+            let Some(read) = node.plain_scalar("<ImpNeto>", "</ImpNeto>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.imp_neto = read;
+            let Some(read) = node.plain_scalar("<ImpOpEx>", "</ImpOpEx>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.imp_op_ex = read;
+            let Some(read) = node.plain_scalar("<ImpTrib>", "</ImpTrib>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.imp_trib = read;
+            let Some(read) = node.plain_scalar("<ImpIVA>", "</ImpIVA>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.imp_iva = read;
+            let Some(read) = node.plain_string("<FchServDesde>", "</FchServDesde>")?
+            else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.fch_serv_desde = Some(read);
+            let Some(read) = node.plain_string("<FchServHasta>", "</FchServHasta>")?
+            else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.fch_serv_hasta = Some(read);
+            let Some(read) = node.plain_string("<FchVtoPago>", "</FchVtoPago>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.fch_vto_pago = Some(read);
+            let Some(read) = node.plain_string("<MonId>", "</MonId>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.mon_id = Some(read);
+            let Some(read) = node.plain_scalar("<MonCotiz>", "</MonCotiz>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.mon_cotiz = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -3851,10 +4636,48 @@ impl FECAEACabResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Cuit>", "</Cuit>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cuit = read;
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_scalar("<CbteTipo>", "</CbteTipo>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.cbte_tipo = read;
+            let Some(read) = node.plain_string("<FchProceso>", "</FchProceso>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_proceso = Some(read);
+            let Some(read) = node.plain_scalar("<CantReg>", "</CantReg>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cant_reg = read;
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.resultado = Some(read);
+            let Some(read) = node.plain_string("<Reproceso>", "</Reproceso>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.reproceso = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Cuit" if !seen[0] => {
@@ -3996,10 +4819,48 @@ impl FECAEADetResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 9];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Concepto>", "</Concepto>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.concepto = read;
+            let Some(read) = node.plain_scalar("<DocTipo>", "</DocTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.doc_tipo = read;
+            let Some(read) = node.plain_scalar("<DocNro>", "</DocNro>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.doc_nro = read;
+            let Some(read) = node.plain_scalar("<CbteDesde>", "</CbteDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.cbte_desde = read;
+            let Some(read) = node.plain_scalar("<CbteHasta>", "</CbteHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.cbte_hasta = read;
+            let Some(read) = node.plain_string("<CbteFch>", "</CbteFch>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cbte_fch = Some(read);
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.resultado = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Concepto" if !seen[0] => {
@@ -4223,10 +5084,48 @@ impl FECAEAGet {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_string("<CAEA>", "</CAEA>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.caea = Some(read);
+            let Some(read) = node.plain_scalar("<Periodo>", "</Periodo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.periodo = read;
+            let Some(read) = node.plain_scalar("<Orden>", "</Orden>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.orden = read;
+            let Some(read) = node.plain_string("<FchVigDesde>", "</FchVigDesde>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_vig_desde = Some(read);
+            let Some(read) = node.plain_string("<FchVigHasta>", "</FchVigHasta>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.fch_vig_hasta = Some(read);
+            let Some(read) = node.plain_string("<FchTopeInf>", "</FchTopeInf>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.fch_tope_inf = Some(read);
+            let Some(read) = node.plain_string("<FchProceso>", "</FchProceso>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.fch_proceso = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CAEA" if !seen[0] => {
@@ -4396,10 +5295,28 @@ impl FECAEASinMov {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<CAEA>", "</CAEA>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.caea = Some(read);
+            let Some(read) = node.plain_string("<FchProceso>", "</FchProceso>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.fch_proceso = Some(read);
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.pto_vta = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CAEA" if !seen[0] => {
@@ -4559,10 +5476,33 @@ impl FECAEASinMovResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_string("<CAEA>", "</CAEA>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.caea = Some(read);
+            let Some(read) = node.plain_string("<FchProceso>", "</FchProceso>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.fch_proceso = Some(read);
+            let Some(read) = node.plain_scalar("<PtoVta>", "</PtoVta>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.pto_vta = read;
+            let Some(read) = node.plain_string("<Resultado>", "</Resultado>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.resultado = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CAEA" if !seen[0] => {
@@ -4744,10 +5684,28 @@ impl Cotizacion {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<MonId>", "</MonId>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.mon_id = Some(read);
+            let Some(read) = node.plain_scalar("<MonCotiz>", "</MonCotiz>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.mon_cotiz = read;
+            let Some(read) = node.plain_string("<FchCotiz>", "</FchCotiz>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_cotiz = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "MonId" if !seen[0] => {
@@ -4901,10 +5859,33 @@ impl TributoTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -5062,10 +6043,33 @@ impl Moneda {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = Some(read);
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -5223,10 +6227,33 @@ impl IvaTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = Some(read);
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -5384,10 +6411,33 @@ impl OpcionalTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = Some(read);
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -5545,10 +6595,33 @@ impl ConceptoTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -5706,10 +6779,33 @@ impl PtoVenta {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Nro>", "</Nro>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.nro = read;
+            let Some(read) = node.plain_string("<EmisionTipo>", "</EmisionTipo>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.emision_tipo = Some(read);
+            let Some(read) = node.plain_string("<Bloqueado>", "</Bloqueado>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.bloqueado = Some(read);
+            let Some(read) = node.plain_string("<FchBaja>", "</FchBaja>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_baja = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Nro" if !seen[0] => {
@@ -5867,10 +6963,33 @@ impl CbteTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -6028,10 +7147,33 @@ impl DocTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+            let Some(read) = node.plain_string("<FchDesde>", "</FchDesde>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.fch_desde = Some(read);
+            let Some(read) = node.plain_string("<FchHasta>", "</FchHasta>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.fch_hasta = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {
@@ -6183,10 +7325,23 @@ impl PaisTipo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Id>", "</Id>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.id = read;
+            let Some(read) = node.plain_string("<Desc>", "</Desc>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.desc = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Id" if !seen[0] => {

@@ -33,10 +33,36 @@ impl ReturnIndicator {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<ResponseText>", "</ResponseText>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_text = Some(read);
+            let Some(read) = node.plain_scalar("<ResponseCode>", "</ResponseCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.response_code = read;
+            let Some(read) = node.plain_string("<LastMailServer>", "</LastMailServer>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.last_mail_server = Some(read);
+            let Some(read) = node.plain_scalar("<GoodEmail>", "</GoodEmail>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.good_email = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseText" if !seen[0] => {

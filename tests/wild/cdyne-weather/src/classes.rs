@@ -30,10 +30,28 @@ impl WeatherDescription {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<WeatherID>", "</WeatherID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.weather_id = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_string("<PictureURL>", "</PictureURL>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.picture_url = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "WeatherID" if !seen[0] => {
@@ -120,10 +138,40 @@ impl ForecastReturn {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Success>", "</Success>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.success = read;
+            let Some(read) = node.plain_string("<ResponseText>", "</ResponseText>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.response_text = Some(read);
+            let Some(read) = node.plain_string("<State>", "</State>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.state = Some(read);
+            let Some(read) = node.plain_string("<City>", "</City>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.city = Some(read);
+            let Some(read) = node
+                .plain_string("<WeatherStationCity>", "</WeatherStationCity>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.weather_station_city = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Success" if !seen[0] => {
@@ -224,10 +272,28 @@ impl Forecast {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Date>", "</Date>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.date = read;
+            let Some(read) = node.plain_scalar("<WeatherID>", "</WeatherID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.weather_id = read;
+            let Some(read) = node.plain_string("<Desciption>", "</Desciption>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.desciption = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Date" if !seen[0] => {
@@ -311,10 +377,23 @@ impl Temp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<MorningLow>", "</MorningLow>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.morning_low = Some(read);
+            let Some(read) = node.plain_string("<DaytimeHigh>", "</DaytimeHigh>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.daytime_high = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "MorningLow" if !seen[0] => {
@@ -385,10 +464,23 @@ impl POP {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Nighttime>", "</Nighttime>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.nighttime = Some(read);
+            let Some(read) = node.plain_string("<Daytime>", "</Daytime>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.daytime = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Nighttime" if !seen[0] => {
@@ -495,10 +587,86 @@ impl WeatherReturn {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 14];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Success>", "</Success>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.success = read;
+            let Some(read) = node.plain_string("<ResponseText>", "</ResponseText>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.response_text = Some(read);
+            let Some(read) = node.plain_string("<State>", "</State>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.state = Some(read);
+            let Some(read) = node.plain_string("<City>", "</City>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.city = Some(read);
+            let Some(read) = node
+                .plain_string("<WeatherStationCity>", "</WeatherStationCity>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.weather_station_city = Some(read);
+            let Some(read) = node.plain_scalar("<WeatherID>", "</WeatherID>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.weather_id = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_string("<Temperature>", "</Temperature>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.temperature = Some(read);
+            let Some(read) = node
+                .plain_string("<RelativeHumidity>", "</RelativeHumidity>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.relative_humidity = Some(read);
+            let Some(read) = node.plain_string("<Wind>", "</Wind>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.wind = Some(read);
+            let Some(read) = node.plain_string("<Pressure>", "</Pressure>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.pressure = Some(read);
+            let Some(read) = node.plain_string("<Visibility>", "</Visibility>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.visibility = Some(read);
+            let Some(read) = node.plain_string("<WindChill>", "</WindChill>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.wind_chill = Some(read);
+            let Some(read) = node.plain_string("<Remarks>", "</Remarks>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.remarks = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Success" if !seen[0] => {

@@ -27,10 +27,23 @@ impl Result2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -101,10 +114,23 @@ impl List {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<ListID>", "</ListID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.list_id = Some(read);
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ListID" if !seen[0] => {
@@ -175,10 +201,23 @@ impl SubscriberCustomField {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Key>", "</Key>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.key = Some(read);
+            let Some(read) = node.plain_string("<Value>", "</Value>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.value = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Key" if !seen[0] => {

@@ -39,10 +39,42 @@ impl CheckServerHealthResult {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_string("<SearchObjects>", "</SearchObjects>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.search_objects = Some(read);
+            let Some(read) = node.plain_string("<Availability>", "</Availability>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.availability = Some(read);
+            let Some(read) = node.plain_string("<PriceCheck>", "</PriceCheck>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.price_check = Some(read);
+            let Some(read) = node
+                .plain_string("<ServerDBLoadBalancer>", "</ServerDBLoadBalancer>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.server_db_load_balancer = Some(read);
+            let Some(read) = node
+                .plain_string("<OverallServerHealth>", "</OverallServerHealth>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.overall_server_health = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "SearchObjects" if !seen[0] => {
@@ -137,10 +169,33 @@ impl Messages {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Information>", "</Information>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.information = Some(read);
+            let Some(read) = node.plain_string("<Errors>", "</Errors>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.errors = Some(read);
+            let Some(read) = node.plain_string("<TimeTaken>", "</TimeTaken>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.time_taken = Some(read);
+            let Some(read) = node.plain_string("<ServerName>", "</ServerName>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.server_name = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Information" if !seen[0] => {
@@ -228,10 +283,35 @@ impl CheckServerHealthResultV2 {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_string("<IRent>", "</IRent>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.i_rent = Some(read);
+            let Some(read) = node
+                .plain_string("<ServerDBLoadBalancer>", "</ServerDBLoadBalancer>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.server_db_load_balancer = Some(read);
+            let Some(read) = node.plain_string("<Endeca>", "</Endeca>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.endeca = Some(read);
+            let Some(read) = node
+                .plain_string("<OverallServerHealth>", "</OverallServerHealth>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.overall_server_health = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "IRent" if !seen[0] => {
@@ -361,10 +441,103 @@ impl NewsletterInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 17];
+        'plain: {
+            let Some(read) = node.plain_scalar("<SignUp>", "</SignUp>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sign_up = read;
+            let Some(read) = node.plain_string("<RetailerCode>", "</RetailerCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.retailer_code = Some(read);
+            let Some(read) = node
+                .plain_string("<RetailerExtraCode>", "</RetailerExtraCode>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.retailer_extra_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<SourceKey>", "</SourceKey>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.source_key = Some(read);
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.language_code = Some(read);
+            let Some(read) = node.plain_scalar("<Salutation>", "</Salutation>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.salutation = read;
+            let Some(read) = node.plain_string("<Firstname>", "</Firstname>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.firstname = Some(read);
+            let Some(read) = node.plain_string("<Lastname>", "</Lastname>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.lastname = Some(read);
+            let Some(read) = node.plain_string("<Street>", "</Street>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.street = Some(read);
+            let Some(read) = node
+                .plain_string("<AdditionalStreet>", "</AdditionalStreet>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.additional_street = Some(read);
+            let Some(read) = node.plain_string("<Zip>", "</Zip>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.zip = Some(read);
+            let Some(read) = node.plain_string("<Place>", "</Place>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.place = Some(read);
+            let Some(read) = node.plain_string("<CountryCode>", "</CountryCode>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.country_code = Some(read);
+            let Some(read) = node.plain_string("<Phone>", "</Phone>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.phone = Some(read);
+            let Some(read) = node.plain_string("<Fax>", "</Fax>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.fax = Some(read);
+            let Some(read) = node.plain_string("<EMail>", "</EMail>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.e_mail = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "SignUp" if !seen[0] => {
@@ -496,10 +669,18 @@ impl NewsletterReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -587,10 +768,18 @@ impl ReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -1036,10 +1225,23 @@ impl Error {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Number>", "</Number>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.number = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Number" if !seen[0] => {
@@ -1269,10 +1471,68 @@ impl AdditionalServicesInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 10];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.language_code = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.check_out = Some(read);
+            let Some(read) = node.plain_string("<RetailerCode>", "</RetailerCode>")?
+            else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.retailer_code = Some(read);
+            let Some(read) = node.plain_scalar("<Adults>", "</Adults>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.adults = read;
+            let Some(read) = node.plain_scalar("<Children>", "</Children>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.children = read;
+            let Some(read) = node.plain_scalar("<Babies>", "</Babies>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.babies = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -1383,10 +1643,18 @@ impl AdditionalServicesReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -1524,10 +1792,101 @@ impl AdditionalServiceItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 17];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<AdditionalServiceType>", "</AdditionalServiceType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.additional_service_type = read;
+            let Some(read) = node.plain_scalar("<Amount>", "</Amount>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.amount = read;
+            let Some(read) = node.plain_string("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.code = Some(read);
+            let Some(read) = node.plain_scalar("<Count>", "</Count>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.count = read;
+            let Some(read) = node.plain_string("<Currency>", "</Currency>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.currency = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_string("<EitherOr>", "</EitherOr>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.either_or = Some(read);
+            let Some(read) = node
+                .plain_scalar("<IsDefaultService>", "</IsDefaultService>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.is_default_service = read;
+            let Some(read) = node.plain_scalar("<IsIncluded>", "</IsIncluded>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.is_included = read;
+            let Some(read) = node.plain_scalar("<IsInsurance>", "</IsInsurance>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.is_insurance = read;
+            let Some(read) = node.plain_scalar("<IsMandatory>", "</IsMandatory>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.is_mandatory = read;
+            let Some(read) = node.plain_string("<PaymentInfo>", "</PaymentInfo>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.payment_info = Some(read);
+            let Some(read) = node.plain_string("<PriceRule>", "</PriceRule>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.price_rule = Some(read);
+            let Some(read) = node.plain_string("<Text>", "</Text>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.text = Some(read);
+            let Some(read) = node.plain_string("<Type>", "</Type>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.r#type = Some(read);
+            let Some(read) = node.plain_string("<ValidFrom>", "</ValidFrom>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.valid_from = Some(read);
+            let Some(read) = node.plain_string("<ValidTo>", "</ValidTo>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.valid_to = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AdditionalServiceType" if !seen[0] => {
@@ -1662,10 +2021,29 @@ impl AvailabilityInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.check_out = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -1756,10 +2134,18 @@ impl AvailabilityRetunValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -1871,10 +2257,29 @@ impl NearestBookingDateInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccomodationCode>", "</AccomodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accomodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_scalar("<Duration>", "</Duration>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.duration = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccomodationCode" if !seen[0] => {
@@ -1961,10 +2366,18 @@ impl NearestBookingDateReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -2100,10 +2513,19 @@ impl PriceDetailInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 11];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -2211,10 +2633,23 @@ impl AdditionalServiceInputItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Code>", "</Code>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.code = Some(read);
+            let Some(read) = node.plain_scalar("<Count>", "</Count>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.count = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Code" if !seen[0] => {
@@ -2319,10 +2754,18 @@ impl PriceDetailRetunValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 12];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -2460,10 +2903,31 @@ impl PricesInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.language_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "SalesOfficeCode" if !seen[0] => {
@@ -2542,10 +3006,29 @@ impl StayItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.check_out = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -2624,10 +3107,18 @@ impl PricesRetunValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -2737,10 +3228,56 @@ impl PricesPriceItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_out = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_scalar("<Price1>", "</Price1>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.price1 = read;
+            let Some(read) = node.plain_scalar("<Price2>", "</Price2>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.price2 = read;
+            let Some(read) = node.plain_string("<SpecialCode>", "</SpecialCode>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.special_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SpecialDescription>", "</SpecialDescription>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.special_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CheckIn" if !seen[0] => {
@@ -2840,10 +3377,29 @@ impl PriceListInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<Currency>", "</Currency>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.currency = Some(read);
+            let Some(read) = node.plain_string("<SalesOffice>", "</SalesOffice>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.sales_office = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -2928,10 +3484,18 @@ impl PriceListReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -3039,10 +3603,40 @@ impl PriceListItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_string("<StartDate>", "</StartDate>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.start_date = Some(read);
+            let Some(read) = node.plain_string("<EndDate>", "</EndDate>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.end_date = Some(read);
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<ShortbreakDays>", "</ShortbreakDays>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.shortbreak_days = read;
+            let Some(read) = node
+                .plain_scalar("<ShortbreakPrice>", "</ShortbreakPrice>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.shortbreak_price = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "StartDate" if !seen[0] => {
@@ -3233,10 +3827,25 @@ impl ClientBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 34];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.accommodation_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "SalesOfficeCode" if !seen[0] => {
@@ -3453,10 +4062,18 @@ impl ClientBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -3629,10 +4246,47 @@ impl RetailerBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 26];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.language_code = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.check_out = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "SalesOfficeCode" if !seen[0] => {
@@ -3811,10 +4465,18 @@ impl RetailerBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -3911,10 +4573,24 @@ impl ReadBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<BookingID>", "</BookingID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.booking_id = Some(read);
+            let Some(read) = node.plain_string("<RetailerCode>", "</RetailerCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.retailer_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "BookingID" if !seen[0] => {
@@ -4068,10 +4744,18 @@ impl ReadBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 27];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -4287,10 +4971,63 @@ impl ReadBookingPriceItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 9];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<Total>", "</Total>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.total = read;
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node
+                .plain_string("<ExpirationPrePayment>", "</ExpirationPrePayment>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.expiration_pre_payment = Some(read);
+            let Some(read) = node
+                .plain_string("<ExpirationResidue>", "</ExpirationResidue>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.expiration_residue = Some(read);
+            let Some(read) = node.plain_scalar("<Prepayment>", "</Prepayment>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.prepayment = read;
+            let Some(read) = node.plain_string("<SpecialCode>", "</SpecialCode>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.special_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SpecialDescription>", "</SpecialDescription>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.special_description = Some(read);
+            let Some(read) = node.plain_scalar("<SpecialPrice>", "</SpecialPrice>")?
+            else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.special_price = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Price" if !seen[0] => {
@@ -4395,10 +5132,30 @@ impl RatifyBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<BookingID>", "</BookingID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.booking_id = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<RetailerCode>", "</RetailerCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.retailer_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "BookingID" if !seen[0] => {
@@ -4473,10 +5230,18 @@ impl RatifyBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -4567,10 +5332,30 @@ impl CancelBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<BookingID>", "</BookingID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.booking_id = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<RetailerCode>", "</RetailerCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.retailer_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "BookingID" if !seen[0] => {
@@ -4645,10 +5430,18 @@ impl CancelBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -4751,10 +5544,53 @@ impl CheckBookingInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.check_out = Some(read);
+            let Some(read) = node.plain_scalar("<ToleranceDays>", "</ToleranceDays>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.tolerance_days = read;
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<RetailerCode>", "</RetailerCode>")?
+            else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.retailer_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -4853,10 +5689,18 @@ impl CheckBookingReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -4958,10 +5802,40 @@ impl CheckBookingItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_out = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<SpecialPrice>", "</SpecialPrice>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.special_price = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CheckIn" if !seen[0] => {
@@ -5041,10 +5915,19 @@ impl CancellationConditionInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sales_office_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -5119,10 +6002,18 @@ impl CancellationConditionReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -5218,10 +6109,24 @@ impl CancellationConditionItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<DaysBeforeDeparte>", "</DaysBeforeDeparte>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.days_before_departe = read;
+            let Some(read) = node.plain_scalar("<Percentage>", "</Percentage>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.percentage = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DaysBeforeDeparte" if !seen[0] => {
@@ -5401,10 +6306,93 @@ impl SearchInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 37];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Page>", "</Page>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.page = read;
+            let Some(read) = node.plain_scalar("<PageSize>", "</PageSize>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.page_size = read;
+            let Some(read) = node.plain_scalar("<OrderDirection>", "</OrderDirection>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.order_direction = read;
+            let Some(read) = node.plain_scalar("<OrderBy>", "</OrderBy>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.order_by = read;
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.language_code = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<Quicksearch>", "</Quicksearch>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.quicksearch = Some(read);
+            let Some(read) = node.plain_string("<CountryCode>", "</CountryCode>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.country_code = Some(read);
+            let Some(read) = node.plain_string("<RegionCode>", "</RegionCode>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.region_code = Some(read);
+            let Some(read) = node.plain_string("<PlaceCode>", "</PlaceCode>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.place_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_scalar("<Duration>", "</Duration>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.duration = read;
+            let Some(read) = node.plain_scalar("<ThemeFilter>", "</ThemeFilter>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.theme_filter = read;
+            let Some(read) = node
+                .plain_scalar("<HouseApartmentType>", "</HouseApartmentType>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.house_apartment_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Page" if !seen[0] => {
@@ -5620,10 +6608,18 @@ impl SearchReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -5804,10 +6800,174 @@ impl SearchResultItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 31];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<Country>", "</Country>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.country = Some(read);
+            let Some(read) = node.plain_string("<CountryCode>", "</CountryCode>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.country_code = Some(read);
+            let Some(read) = node.plain_string("<Region>", "</Region>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.region = Some(read);
+            let Some(read) = node.plain_string("<RegionCode>", "</RegionCode>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.region_code = Some(read);
+            let Some(read) = node.plain_string("<Place>", "</Place>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.place = Some(read);
+            let Some(read) = node.plain_string("<PlaceCode>", "</PlaceCode>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.place_code = Some(read);
+            let Some(read) = node.plain_string("<Zip>", "</Zip>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.zip = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<Quality>", "</Quality>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.quality = read;
+            let Some(read) = node.plain_string("<Type>", "</Type>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.r#type = Some(read);
+            let Some(read) = node.plain_scalar("<Pax>", "</Pax>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.pax = read;
+            let Some(read) = node.plain_scalar("<Rooms>", "</Rooms>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.rooms = read;
+            let Some(read) = node.plain_scalar("<BedRooms>", "</BedRooms>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.bed_rooms = read;
+            let Some(read) = node.plain_scalar("<Pets>", "</Pets>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.pets = read;
+            let Some(read) = node.plain_scalar("<Cots>", "</Cots>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.cots = read;
+            let Some(read) = node.plain_scalar("<AdditionBeds>", "</AdditionBeds>")?
+            else {
+                break 'plain;
+            };
+            seen[17] = true;
+            value.addition_beds = read;
+            let Some(read) = node.plain_scalar("<Parking>", "</Parking>")? else {
+                break 'plain;
+            };
+            seen[18] = true;
+            value.parking = read;
+            let Some(read) = node.plain_scalar("<TV>", "</TV>")? else {
+                break 'plain;
+            };
+            seen[19] = true;
+            value.tv = read;
+            let Some(read) = node.plain_scalar("<Dishwasher>", "</Dishwasher>")? else {
+                break 'plain;
+            };
+            seen[20] = true;
+            value.dishwasher = read;
+            let Some(read) = node.plain_scalar("<Washingmachine>", "</Washingmachine>")?
+            else {
+                break 'plain;
+            };
+            seen[21] = true;
+            value.washingmachine = read;
+            let Some(read) = node.plain_scalar("<Aircondition>", "</Aircondition>")?
+            else {
+                break 'plain;
+            };
+            seen[22] = true;
+            value.aircondition = read;
+            let Some(read) = node.plain_scalar("<Pool>", "</Pool>")? else {
+                break 'plain;
+            };
+            seen[23] = true;
+            value.pool = read;
+            let Some(read) = node.plain_scalar("<Tennis>", "</Tennis>")? else {
+                break 'plain;
+            };
+            seen[24] = true;
+            value.tennis = read;
+            let Some(read) = node.plain_scalar("<Sauna>", "</Sauna>")? else {
+                break 'plain;
+            };
+            seen[25] = true;
+            value.sauna = read;
+            let Some(read) = node.plain_scalar("<Wheelchair>", "</Wheelchair>")? else {
+                break 'plain;
+            };
+            seen[26] = true;
+            value.wheelchair = read;
+            let Some(read) = node.plain_scalar("<GeoLng>", "</GeoLng>")? else {
+                break 'plain;
+            };
+            seen[27] = true;
+            value.geo_lng = read;
+            let Some(read) = node.plain_scalar("<GeoLat>", "</GeoLat>")? else {
+                break 'plain;
+            };
+            seen[28] = true;
+            value.geo_lat = read;
+            let Some(read) = node
+                .plain_string("<InsideDescription>", "</InsideDescription>")? else {
+                break 'plain;
+            };
+            seen[29] = true;
+            value.inside_description = Some(read);
+            let Some(read) = node.plain_string("<Picture>", "</Picture>")? else {
+                break 'plain;
+            };
+            seen[30] = true;
+            value.picture = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -5996,10 +7156,25 @@ impl AccommodationDetailInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.language_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -6176,10 +7351,18 @@ impl AccommodationDetailReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 37];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -6417,10 +7600,42 @@ impl TripsInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_string("<LanguageCode>", "</LanguageCode>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.language_code = Some(read);
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.check_in = Some(read);
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.currency_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "LanguageCode" if !seen[0] => {
@@ -6507,10 +7722,18 @@ impl TripsReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -6621,10 +7844,62 @@ impl TripItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 9];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AccommodationCode>", "</AccommodationCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.accommodation_code = Some(read);
+            let Some(read) = node.plain_string("<CheckIn>", "</CheckIn>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.check_in = Some(read);
+            let Some(read) = node.plain_string("<CheckOut>", "</CheckOut>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.check_out = Some(read);
+            let Some(read) = node.plain_string("<CurrencyCode>", "</CurrencyCode>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.currency_code = Some(read);
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<SpecialPrice>", "</SpecialPrice>")?
+            else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.special_price = read;
+            let Some(read) = node.plain_string("<SpecialCode>", "</SpecialCode>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.special_code = Some(read);
+            let Some(read) = node
+                .plain_string("<SpecialDescription>", "</SpecialDescription>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.special_description = Some(read);
+            let Some(read) = node.plain_scalar("<OnRequest>", "</OnRequest>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.on_request = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AccommodationCode" if !seen[0] => {
@@ -6725,10 +8000,23 @@ impl AffiliateDetailInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Username>", "</Username>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.username = Some(read);
+            let Some(read) = node.plain_string("<Password>", "</Password>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.password = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Username" if !seen[0] => {
@@ -6802,10 +8090,18 @@ impl AffiliateDetailReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -6895,10 +8191,18 @@ impl VoucherDetailInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_string("<BookingID>", "</BookingID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.booking_id = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -7046,10 +8350,18 @@ impl VoucherDetailReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 26];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {
@@ -7285,10 +8597,100 @@ impl VoucherDetailAddress {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 17];
+        'plain: {
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.title = Some(read);
+            let Some(read) = node.plain_string("<Salutation>", "</Salutation>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.salutation = Some(read);
+            let Some(read) = node.plain_string("<Addr1>", "</Addr1>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.addr1 = Some(read);
+            let Some(read) = node.plain_string("<Addr2>", "</Addr2>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.addr2 = Some(read);
+            let Some(read) = node.plain_string("<Addr3>", "</Addr3>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.addr3 = Some(read);
+            let Some(read) = node.plain_string("<Addr4>", "</Addr4>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.addr4 = Some(read);
+            let Some(read) = node.plain_string("<Addr5>", "</Addr5>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.addr5 = Some(read);
+            let Some(read) = node.plain_string("<Country>", "</Country>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.country = Some(read);
+            let Some(read) = node.plain_string("<Place>", "</Place>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.place = Some(read);
+            let Some(read) = node.plain_string("<Zip>", "</Zip>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.zip = Some(read);
+            let Some(read) = node.plain_string("<Phone>", "</Phone>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.phone = Some(read);
+            let Some(read) = node.plain_string("<PhoneBusiness>", "</PhoneBusiness>")?
+            else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.phone_business = Some(read);
+            let Some(read) = node.plain_string("<PhonePrivate>", "</PhonePrivate>")?
+            else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.phone_private = Some(read);
+            let Some(read) = node.plain_string("<Mobile>", "</Mobile>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.mobile = Some(read);
+            let Some(read) = node.plain_string("<Fax>", "</Fax>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.fax = Some(read);
+            let Some(read) = node.plain_string("<Email>", "</Email>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.email = Some(read);
+            let Some(read) = node.plain_string("<Url>", "</Url>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.url = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
@@ -7419,10 +8821,18 @@ impl VoucherDetailCharges {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.title = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
@@ -7492,10 +8902,18 @@ impl VoucherDetailCharge {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.title = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
@@ -7571,10 +8989,34 @@ impl VoucherDetailCost {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_string("<Currency>", "</Currency>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.currency = Some(read);
+            let Some(read) = node.plain_scalar("<Amount>", "</Amount>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.amount = read;
+            let Some(read) = node.plain_string("<AdditionalText>", "</AdditionalText>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.additional_text = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Description" if !seen[0] => {
@@ -7653,10 +9095,23 @@ impl VoucherDetailDescription {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.title = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
@@ -7736,10 +9191,39 @@ impl VoucherDetailKeyHandoverInformation {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.title = Some(read);
+            let Some(read) = node.plain_scalar("<GeoLat>", "</GeoLat>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.geo_lat = read;
+            let Some(read) = node.plain_scalar("<GeoLng>", "</GeoLng>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.geo_lng = read;
+            let Some(read) = node.plain_string("<GoogleMapsLink>", "</GoogleMapsLink>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.google_maps_link = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Title" if !seen[0] => {
@@ -7826,10 +9310,19 @@ impl VoucherDetailDescriptions {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<DescriptionTitle>", "</DescriptionTitle>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.description_title = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DescriptionTitle" if !seen[0] => {
@@ -7900,10 +9393,25 @@ impl PaymentInformationInputValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<SalesOfficeCode>", "</SalesOfficeCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sales_office_code = Some(read);
+            let Some(read) = node
+                .plain_string("<ReservationCode>", "</ReservationCode>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.reservation_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "SalesOfficeCode" if !seen[0] => {
@@ -7983,10 +9491,18 @@ impl PaymentInformationReturnValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Ok>", "</Ok>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ok = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Ok" if !seen[0] => {

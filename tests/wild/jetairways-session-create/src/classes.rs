@@ -461,10 +461,34 @@ impl MessageData {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<MessageId>", "</MessageId>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.message_id = Some(read);
+            let Some(read) = node.plain_string("<Timestamp>", "</Timestamp>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.timestamp = Some(read);
+            let Some(read) = node.plain_string("<RefToMessageId>", "</RefToMessageId>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.ref_to_message_id = Some(read);
+            let Some(read) = node.plain_scalar("<TimeToLive>", "</TimeToLive>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.time_to_live = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "MessageId" if !seen[0] => {

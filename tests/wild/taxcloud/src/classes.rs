@@ -45,10 +45,54 @@ impl VerifiedAddress {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_string("<Address1>", "</Address1>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.address1 = Some(read);
+            let Some(read) = node.plain_string("<Address2>", "</Address2>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.address2 = Some(read);
+            let Some(read) = node.plain_string("<City>", "</City>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.city = Some(read);
+            let Some(read) = node.plain_string("<State>", "</State>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.state = Some(read);
+            let Some(read) = node.plain_string("<Zip5>", "</Zip5>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.zip5 = Some(read);
+            let Some(read) = node.plain_string("<Zip4>", "</Zip4>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.zip4 = Some(read);
+            let Some(read) = node.plain_string("<ErrNumber>", "</ErrNumber>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.err_number = Some(read);
+            let Some(read) = node.plain_string("<ErrDescription>", "</ErrDescription>")?
+            else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.err_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Address1" if !seen[0] => {
@@ -184,10 +228,43 @@ impl Address {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_string("<Address1>", "</Address1>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.address1 = Some(read);
+            let Some(read) = node.plain_string("<Address2>", "</Address2>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.address2 = Some(read);
+            let Some(read) = node.plain_string("<City>", "</City>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.city = Some(read);
+            let Some(read) = node.plain_string("<State>", "</State>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.state = Some(read);
+            let Some(read) = node.plain_string("<Zip5>", "</Zip5>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.zip5 = Some(read);
+            let Some(read) = node.plain_string("<Zip4>", "</Zip4>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.zip4 = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Address1" if !seen[0] => {
@@ -350,10 +427,38 @@ impl CartItem {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Index>", "</Index>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.index = read;
+            let Some(read) = node.plain_string("<ItemID>", "</ItemID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.item_id = Some(read);
+            let Some(read) = node.plain_scalar("<TIC>", "</TIC>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.tic = read;
+            let Some(read) = node.plain_scalar("<Price>", "</Price>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.price = read;
+            let Some(read) = node.plain_scalar("<Qty>", "</Qty>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.qty = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Index" if !seen[0] => {
@@ -436,10 +541,19 @@ impl ExemptionCertificate {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<CertificateID>", "</CertificateID>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.certificate_id = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CertificateID" if !seen[0] => {
@@ -713,10 +827,30 @@ impl ExemptState {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<StateAbbr>", "</StateAbbr>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.state_abbr = read;
+            let Some(read) = node
+                .plain_string("<ReasonForExemption>", "</ReasonForExemption>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.reason_for_exemption = Some(read);
+            let Some(read) = node
+                .plain_string("<IdentificationNumber>", "</IdentificationNumber>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identification_number = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "StateAbbr" if !seen[0] => {
@@ -796,10 +930,29 @@ impl TaxID {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TaxType>", "</TaxType>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.tax_type = read;
+            let Some(read) = node.plain_string("<IDNumber>", "</IDNumber>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.id_number = Some(read);
+            let Some(read) = node.plain_string("<StateOfIssue>", "</StateOfIssue>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.state_of_issue = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "TaxType" if !seen[0] => {
@@ -884,10 +1037,19 @@ impl LookupRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -986,10 +1148,19 @@ impl ResponseBase {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1238,10 +1409,24 @@ impl ResponseMessage {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1312,10 +1497,24 @@ impl CartItemResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<CartItemIndex>", "</CartItemIndex>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.cart_item_index = read;
+            let Some(read) = node.plain_scalar("<TaxAmount>", "</TaxAmount>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.tax_amount = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "CartItemIndex" if !seen[0] => {
@@ -1386,10 +1585,19 @@ impl AuthorizedRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1479,10 +1687,19 @@ impl CapturedRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1572,10 +1789,19 @@ impl ReturnedRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1668,10 +1894,19 @@ impl GetTICGroupsRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1765,10 +2000,23 @@ impl TICGroup {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<GroupID>", "</GroupID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.group_id = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "GroupID" if !seen[0] => {
@@ -1842,10 +2090,19 @@ impl GetTICsRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -1937,10 +2194,23 @@ impl TIC {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TICID>", "</TICID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.ticid = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "TICID" if !seen[0] => {
@@ -2014,10 +2284,19 @@ impl AddCertificateRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -2112,10 +2391,19 @@ impl DeleteCertificateRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {
@@ -2212,10 +2500,19 @@ impl GetCertificatesRsp {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ResponseType>", "</ResponseType>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.response_type = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ResponseType" if !seen[0] => {

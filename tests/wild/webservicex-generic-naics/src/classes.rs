@@ -27,10 +27,18 @@ impl NAICSList {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Records>", "</Records>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.records = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Records" if !seen[0] => {
@@ -106,10 +114,34 @@ impl NAICS {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_string("<NAICSCode>", "</NAICSCode>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.naics_code = Some(read);
+            let Some(read) = node.plain_string("<Title>", "</Title>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.title = Some(read);
+            let Some(read) = node.plain_string("<Country>", "</Country>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.country = Some(read);
+            let Some(read) = node
+                .plain_string("<IndustryDescription>", "</IndustryDescription>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.industry_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "NAICSCode" if !seen[0] => {

@@ -39,10 +39,47 @@ impl SchedBriefResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ScheduleID>", "</ScheduleID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.schedule_id = read;
+            let Some(read) = node.plain_string("<ScheduleName>", "</ScheduleName>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.schedule_name = Some(read);
+            let Some(read) = node.plain_scalar("<ScheduleSeason>", "</ScheduleSeason>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.schedule_season = read;
+            let Some(read) = node.plain_string("<SchedulePDFUrl>", "</SchedulePDFUrl>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.schedule_pdf_url = Some(read);
+            let Some(read) = node.plain_scalar("<ScheduleStart>", "</ScheduleStart>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.schedule_start = read;
+            let Some(read) = node.plain_scalar("<ScheduleEnd>", "</ScheduleEnd>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.schedule_end = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ScheduleID" if !seen[0] => {
@@ -243,10 +280,104 @@ impl AlertResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 16];
+        'plain: {
+            let Some(read) = node.plain_scalar("<BulletinID>", "</BulletinID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.bulletin_id = read;
+            let Some(read) = node.plain_scalar("<BulletinFlag>", "</BulletinFlag>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.bulletin_flag = read;
+            let Some(read) = node.plain_string("<BulletinText>", "</BulletinText>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.bulletin_text = Some(read);
+            let Some(read) = node
+                .plain_scalar("<CommunicationFlag>", "</CommunicationFlag>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.communication_flag = read;
+            let Some(read) = node
+                .plain_string("<CommunicationText>", "</CommunicationText>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.communication_text = Some(read);
+            let Some(read) = node.plain_scalar("<RouteAlertFlag>", "</RouteAlertFlag>")?
+            else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.route_alert_flag = read;
+            let Some(read) = node.plain_string("<RouteAlertText>", "</RouteAlertText>")?
+            else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.route_alert_text = Some(read);
+            let Some(read) = node
+                .plain_string("<HomepageAlertText>", "</HomepageAlertText>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.homepage_alert_text = Some(read);
+            let Some(read) = node
+                .plain_nullable(
+                    "<PublishDate>",
+                    "</PublishDate>",
+                    "<PublishDate xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.publish_date = read;
+            let Some(read) = node
+                .plain_string("<DisruptionDescription>", "</DisruptionDescription>")?
+            else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.disruption_description = Some(read);
+            let Some(read) = node.plain_scalar("<AllRoutesFlag>", "</AllRoutesFlag>")?
+            else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.all_routes_flag = read;
+            let Some(read) = node.plain_scalar("<SortSeq>", "</SortSeq>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.sort_seq = read;
+            let Some(read) = node.plain_scalar("<AlertTypeID>", "</AlertTypeID>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.alert_type_id = read;
+            let Some(read) = node.plain_string("<AlertType>", "</AlertType>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.alert_type = Some(read);
+            let Some(read) = node.plain_string("<AlertFullTitle>", "</AlertFullTitle>")?
+            else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.alert_full_title = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "BulletinID" if !seen[0] => {
@@ -373,10 +504,18 @@ impl TripDateMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TripDate>", "</TripDate>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.trip_date = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -477,10 +616,80 @@ impl RouteResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 13];
+        'plain: {
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.route_id = read;
+            let Some(read) = node.plain_string("<RouteAbbrev>", "</RouteAbbrev>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.route_abbrev = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_scalar("<RegionID>", "</RegionID>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.region_id = read;
+            let Some(read) = node.plain_scalar("<VesselWatchID>", "</VesselWatchID>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.vessel_watch_id = read;
+            let Some(read) = node
+                .plain_scalar("<ReservationFlag>", "</ReservationFlag>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.reservation_flag = read;
+            let Some(read) = node
+                .plain_scalar("<InternationalFlag>", "</InternationalFlag>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.international_flag = read;
+            let Some(read) = node
+                .plain_scalar("<PassengerOnlyFlag>", "</PassengerOnlyFlag>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.passenger_only_flag = read;
+            let Some(read) = node.plain_string("<CrossingTime>", "</CrossingTime>")?
+            else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.crossing_time = Some(read);
+            let Some(read) = node.plain_string("<AdaNotes>", "</AdaNotes>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.ada_notes = Some(read);
+            let Some(read) = node
+                .plain_string("<GeneralRouteNotes>", "</GeneralRouteNotes>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.general_route_notes = Some(read);
+            let Some(read) = node
+                .plain_string("<SeasonalRouteNotes>", "</SeasonalRouteNotes>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.seasonal_route_notes = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "RouteID" if !seen[0] => {
@@ -612,10 +821,65 @@ impl RouteAlert {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_scalar("<BulletinID>", "</BulletinID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.bulletin_id = read;
+            let Some(read) = node.plain_scalar("<BulletinFlag>", "</BulletinFlag>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.bulletin_flag = read;
+            let Some(read) = node
+                .plain_scalar("<CommunicationFlag>", "</CommunicationFlag>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.communication_flag = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<PublishDate>",
+                    "</PublishDate>",
+                    "<PublishDate xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.publish_date = read;
+            let Some(read) = node
+                .plain_string("<AlertDescription>", "</AlertDescription>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.alert_description = Some(read);
+            let Some(read) = node
+                .plain_string("<DisruptionDescription>", "</DisruptionDescription>")?
+            else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.disruption_description = Some(read);
+            let Some(read) = node.plain_string("<AlertFullTitle>", "</AlertFullTitle>")?
+            else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.alert_full_title = Some(read);
+            let Some(read) = node.plain_string("<AlertFullText>", "</AlertFullText>")?
+            else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.alert_full_text = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "BulletinID" if !seen[0] => {
@@ -724,10 +988,33 @@ impl RouteBriefResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 5];
+        'plain: {
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.route_id = read;
+            let Some(read) = node.plain_string("<RouteAbbrev>", "</RouteAbbrev>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.route_abbrev = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_scalar("<RegionID>", "</RegionID>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.region_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "RouteID" if !seen[0] => {
@@ -816,10 +1103,41 @@ impl RouteBriefAlert {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<BulletinID>", "</BulletinID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.bulletin_id = read;
+            let Some(read) = node.plain_scalar("<BulletinFlag>", "</BulletinFlag>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.bulletin_flag = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<PublishDate>",
+                    "</PublishDate>",
+                    "<PublishDate xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.publish_date = read;
+            let Some(read) = node
+                .plain_string("<DisruptionDescription>", "</DisruptionDescription>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.disruption_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "BulletinID" if !seen[0] => {
@@ -927,10 +1245,56 @@ impl SchedRouteBriefResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 10];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ScheduleID>", "</ScheduleID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.schedule_id = read;
+            let Some(read) = node.plain_scalar("<SchedRouteID>", "</SchedRouteID>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.sched_route_id = read;
+            let Some(read) = node
+                .plain_scalar("<ContingencyOnly>", "</ContingencyOnly>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.contingency_only = read;
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.route_id = read;
+            let Some(read) = node.plain_string("<RouteAbbrev>", "</RouteAbbrev>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.route_abbrev = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.description = Some(read);
+            let Some(read) = node
+                .plain_string("<SeasonalRouteNotes>", "</SeasonalRouteNotes>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.seasonal_route_notes = Some(read);
+            let Some(read) = node.plain_scalar("<RegionID>", "</RegionID>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.region_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ScheduleID" if !seen[0] => {
@@ -1046,10 +1410,54 @@ impl SchedRouteAdj {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_scalar("<DateFrom>", "</DateFrom>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.date_from = read;
+            let Some(read) = node.plain_scalar("<DateThru>", "</DateThru>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.date_thru = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<EventID>",
+                    "</EventID>",
+                    "<EventID xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.event_id = read;
+            let Some(read) = node
+                .plain_string("<EventDescription>", "</EventDescription>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.event_description = Some(read);
+            let Some(read) = node.plain_scalar("<AdjType>", "</AdjType>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.adj_type = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<ReplacedBySchedRouteID>",
+                    "</ReplacedBySchedRouteID>",
+                    "<ReplacedBySchedRouteID xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.replaced_by_sched_route_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DateFrom" if !seen[0] => {
@@ -1137,10 +1545,23 @@ impl TerminalResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TerminalID>", "</TerminalID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.terminal_id = read;
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "TerminalID" if !seen[0] => {
@@ -1217,10 +1638,37 @@ impl TerminalComboResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<DepartingTerminalID>", "</DepartingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.departing_terminal_id = read;
+            let Some(read) = node
+                .plain_string("<DepartingDescription>", "</DepartingDescription>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.departing_description = Some(read);
+            let Some(read) = node
+                .plain_scalar("<ArrivingTerminalID>", "</ArrivingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.arriving_terminal_id = read;
+            let Some(read) = node
+                .plain_string("<ArrivingDescription>", "</ArrivingDescription>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.arriving_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DepartingTerminalID" if !seen[0] => {
@@ -1384,10 +1832,52 @@ impl SchedTimeAdjResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 27];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ScheduleID>", "</ScheduleID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.schedule_id = read;
+            let Some(read) = node.plain_scalar("<SchedRouteID>", "</SchedRouteID>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.sched_route_id = read;
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.route_id = read;
+            let Some(read) = node
+                .plain_string("<RouteDescription>", "</RouteDescription>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.route_description = Some(read);
+            let Some(read) = node.plain_scalar("<RouteSortSeq>", "</RouteSortSeq>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.route_sort_seq = read;
+            let Some(read) = node.plain_scalar("<SailingID>", "</SailingID>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.sailing_id = read;
+            let Some(read) = node
+                .plain_string("<SailingDescription>", "</SailingDescription>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.sailing_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ScheduleID" if !seen[0] => {
@@ -1569,10 +2059,39 @@ impl SchedSailingDateRange {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<DateFrom>", "</DateFrom>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.date_from = read;
+            let Some(read) = node.plain_scalar("<DateThru>", "</DateThru>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.date_thru = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<EventID>",
+                    "</EventID>",
+                    "<EventID xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.event_id = read;
+            let Some(read) = node
+                .plain_string("<EventDescription>", "</EventDescription>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.event_description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DateFrom" if !seen[0] => {
@@ -1666,10 +2185,58 @@ impl SchedAnnotation {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node.plain_scalar("<AnnotationID>", "</AnnotationID>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.annotation_id = read;
+            let Some(read) = node.plain_string("<AnnotationText>", "</AnnotationText>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.annotation_text = Some(read);
+            let Some(read) = node
+                .plain_string("<AnnotationIVRText>", "</AnnotationIVRText>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.annotation_ivr_text = Some(read);
+            let Some(read) = node
+                .plain_nullable(
+                    "<AdjustedCrossingTime>",
+                    "</AdjustedCrossingTime>",
+                    "<AdjustedCrossingTime xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.adjusted_crossing_time = read;
+            let Some(read) = node.plain_string("<AnnotationImg>", "</AnnotationImg>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.annotation_img = Some(read);
+            let Some(read) = node
+                .plain_string("<TypeDescription>", "</TypeDescription>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.type_description = Some(read);
+            let Some(read) = node.plain_scalar("<SortSeq>", "</SortSeq>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.sort_seq = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AnnotationID" if !seen[0] => {
@@ -1762,10 +2329,23 @@ impl RouteMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TripDate>", "</TripDate>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.trip_date = read;
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.route_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "TripDate" if !seen[0] => {
@@ -1839,10 +2419,30 @@ impl TerminalComboMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TripDate>", "</TripDate>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.trip_date = read;
+            let Some(read) = node
+                .plain_scalar("<DepartingTerminalID>", "</DepartingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.departing_terminal_id = read;
+            let Some(read) = node
+                .plain_scalar("<ArrivingTerminalID>", "</ArrivingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.arriving_terminal_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "TripDate" if !seen[0] => {
@@ -1914,10 +2514,18 @@ impl SchedMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ScheduleID>", "</ScheduleID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.schedule_id = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -1982,10 +2590,19 @@ impl SchedRouteMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<SchedRouteID>", "</SchedRouteID>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.sched_route_id = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -2087,10 +2704,69 @@ impl SchedSailingResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 12];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ScheduleID>", "</ScheduleID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.schedule_id = read;
+            let Some(read) = node.plain_scalar("<SchedRouteID>", "</SchedRouteID>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.sched_route_id = read;
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.route_id = read;
+            let Some(read) = node.plain_scalar("<SailingID>", "</SailingID>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.sailing_id = read;
+            let Some(read) = node
+                .plain_string("<SailingDescription>", "</SailingDescription>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.sailing_description = Some(read);
+            let Some(read) = node.plain_string("<SailingNotes>", "</SailingNotes>")?
+            else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.sailing_notes = Some(read);
+            let Some(read) = node.plain_scalar("<DisplayColNum>", "</DisplayColNum>")?
+            else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.display_col_num = read;
+            let Some(read) = node.plain_scalar("<SailingDir>", "</SailingDir>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.sailing_dir = read;
+            let Some(read) = node
+                .plain_string("<DayOpDescription>", "</DayOpDescription>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.day_op_description = Some(read);
+            let Some(read) = node
+                .plain_scalar("<DayOpUseForHoliday>", "</DayOpUseForHoliday>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.day_op_use_for_holiday = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ScheduleID" if !seen[0] => {
@@ -2224,10 +2900,61 @@ impl SchedJourn {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 9];
+        'plain: {
+            let Some(read) = node.plain_scalar("<JourneyID>", "</JourneyID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.journey_id = read;
+            let Some(read) = node.plain_scalar("<ReservationInd>", "</ReservationInd>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.reservation_ind = read;
+            let Some(read) = node
+                .plain_scalar("<InternationalInd>", "</InternationalInd>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.international_ind = read;
+            let Some(read) = node.plain_scalar("<InterislandInd>", "</InterislandInd>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.interisland_ind = read;
+            let Some(read) = node.plain_scalar("<VesselID>", "</VesselID>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.vessel_id = read;
+            let Some(read) = node.plain_string("<VesselName>", "</VesselName>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.vessel_name = Some(read);
+            let Some(read) = node
+                .plain_scalar(
+                    "<VesselHandicapAccessible>",
+                    "</VesselHandicapAccessible>",
+                )? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.vessel_handicap_accessible = read;
+            let Some(read) = node
+                .plain_scalar("<VesselPositionNum>", "</VesselPositionNum>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.vessel_position_num = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "JourneyID" if !seen[0] => {
@@ -2349,10 +3076,60 @@ impl SchedTimeTerminal {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<JourneyTerminalID>", "</JourneyTerminalID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.journey_terminal_id = read;
+            let Some(read) = node.plain_scalar("<TerminalID>", "</TerminalID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.terminal_id = read;
+            let Some(read) = node
+                .plain_string("<TerminalDescription>", "</TerminalDescription>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.terminal_description = Some(read);
+            let Some(read) = node
+                .plain_string(
+                    "<TerminalBriefDescription>",
+                    "</TerminalBriefDescription>",
+                )? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.terminal_brief_description = Some(read);
+            let Some(read) = node
+                .plain_nullable("<Time>", "</Time>", "<Time xsi:nil=\"true\" />")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.time = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<DepArrIndicator>",
+                    "</DepArrIndicator>",
+                    "<DepArrIndicator xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.dep_arr_indicator = read;
+            let Some(read) = node.plain_scalar("<IsNA>", "</IsNA>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.is_na = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "JourneyTerminalID" if !seen[0] => {
@@ -2471,10 +3248,47 @@ impl SchedResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_scalar("<ScheduleID>", "</ScheduleID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.schedule_id = read;
+            let Some(read) = node.plain_string("<ScheduleName>", "</ScheduleName>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.schedule_name = Some(read);
+            let Some(read) = node.plain_scalar("<ScheduleSeason>", "</ScheduleSeason>")?
+            else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.schedule_season = read;
+            let Some(read) = node.plain_string("<SchedulePDFUrl>", "</SchedulePDFUrl>")?
+            else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.schedule_pdf_url = Some(read);
+            let Some(read) = node.plain_scalar("<ScheduleStart>", "</ScheduleStart>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.schedule_start = read;
+            let Some(read) = node.plain_scalar("<ScheduleEnd>", "</ScheduleEnd>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.schedule_end = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ScheduleID" if !seen[0] => {
@@ -2581,10 +3395,44 @@ impl SchedTerminalCombo {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<DepartingTerminalID>", "</DepartingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.departing_terminal_id = read;
+            let Some(read) = node
+                .plain_string("<DepartingTerminalName>", "</DepartingTerminalName>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.departing_terminal_name = Some(read);
+            let Some(read) = node
+                .plain_scalar("<ArrivingTerminalID>", "</ArrivingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.arriving_terminal_id = read;
+            let Some(read) = node
+                .plain_string("<ArrivingTerminalName>", "</ArrivingTerminalName>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.arriving_terminal_name = Some(read);
+            let Some(read) = node.plain_string("<SailingNotes>", "</SailingNotes>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.sailing_notes = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DepartingTerminalID" if !seen[0] => {
@@ -2694,10 +3542,59 @@ impl SchedTime {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 9];
+        'plain: {
+            let Some(read) = node.plain_scalar("<DepartingTime>", "</DepartingTime>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.departing_time = read;
+            let Some(read) = node
+                .plain_nullable(
+                    "<ArrivingTime>",
+                    "</ArrivingTime>",
+                    "<ArrivingTime xsi:nil=\"true\" />",
+                )? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.arriving_time = read;
+            let Some(read) = node.plain_scalar("<LoadingRule>", "</LoadingRule>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.loading_rule = read;
+            let Some(read) = node.plain_scalar("<VesselID>", "</VesselID>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.vessel_id = read;
+            let Some(read) = node.plain_string("<VesselName>", "</VesselName>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.vessel_name = Some(read);
+            let Some(read) = node
+                .plain_scalar(
+                    "<VesselHandicapAccessible>",
+                    "</VesselHandicapAccessible>",
+                )? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.vessel_handicap_accessible = read;
+            let Some(read) = node
+                .plain_scalar("<VesselPositionNum>", "</VesselPositionNum>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.vessel_position_num = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DepartingTime" if !seen[0] => {
@@ -2794,10 +3691,23 @@ impl TerminalMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<TripDate>", "</TripDate>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.trip_date = read;
+            let Some(read) = node.plain_scalar("<TerminalID>", "</TerminalID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.terminal_id = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "TripDate" if !seen[0] => {
@@ -2865,10 +3775,18 @@ impl RouteBriefMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 1];
+        'plain: {
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.route_id = read;
+        }
         while let Some(member) = node.next_member()? {
             #[allow(clippy::single_match)]
             match member.name() {
@@ -2936,10 +3854,24 @@ impl RouteTodayMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<RouteID>", "</RouteID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.route_id = read;
+            let Some(read) = node
+                .plain_scalar("<OnlyRemainingTimes>", "</OnlyRemainingTimes>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.only_remaining_times = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "RouteID" if !seen[0] => {
@@ -3013,10 +3945,31 @@ impl TerminalComboTodayMsg {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node
+                .plain_scalar("<DepartingTerminalID>", "</DepartingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.departing_terminal_id = read;
+            let Some(read) = node
+                .plain_scalar("<ArrivingTerminalID>", "</ArrivingTerminalID>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.arriving_terminal_id = read;
+            let Some(read) = node
+                .plain_scalar("<OnlyRemainingTimes>", "</OnlyRemainingTimes>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.only_remaining_times = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DepartingTerminalID" if !seen[0] => {
@@ -3091,10 +4044,23 @@ impl ValidDateRangeResponse {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_scalar("<DateFrom>", "</DateFrom>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.date_from = read;
+            let Some(read) = node.plain_scalar("<DateThru>", "</DateThru>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.date_thru = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "DateFrom" if !seen[0] => {

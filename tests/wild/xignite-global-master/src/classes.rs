@@ -79,10 +79,80 @@ impl Security {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 16];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_string("<Symbol>", "</Symbol>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.symbol = Some(read);
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<SEDOL>", "</SEDOL>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.sedol = Some(read);
+            let Some(read) = node.plain_string("<Currency>", "</Currency>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.currency = Some(read);
+            let Some(read) = node.plain_string("<Exchange>", "</Exchange>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.exchange = Some(read);
+            let Some(read) = node.plain_string("<ActiveDate>", "</ActiveDate>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.active_date = Some(read);
+            let Some(read) = node.plain_string("<InactiveDate>", "</InactiveDate>")?
+            else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.inactive_date = Some(read);
+            let Some(read) = node
+                .plain_scalar("<HomeTradingPlace>", "</HomeTradingPlace>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.home_trading_place = read;
+            let Some(read) = node.plain_scalar("<Active>", "</Active>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.active = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -243,10 +313,33 @@ impl Common {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -485,10 +578,35 @@ impl AlternateSecurityIdentifier {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 4];
+        'plain: {
+            let Some(read) = node
+                .plain_string("<AlternateIdentifier>", "</AlternateIdentifier>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.alternate_identifier = Some(read);
+            let Some(read) = node.plain_scalar("<IdentifierType>", "</IdentifierType>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.identifier_type = read;
+            let Some(read) = node.plain_string("<StartDate>", "</StartDate>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.start_date = Some(read);
+            let Some(read) = node.plain_string("<EndDate>", "</EndDate>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.end_date = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "AlternateIdentifier" if !seen[0] => {
@@ -571,10 +689,28 @@ impl CustomAttribute {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<DataType>", "</DataType>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.data_type = Some(read);
+            let Some(read) = node.plain_string("<Value>", "</Value>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.value = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -786,10 +922,91 @@ impl Instrument {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 18];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node
+                .plain_string("<InstrumentClass>", "</InstrumentClass>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.instrument_class = Some(read);
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<CUSIP>", "</CUSIP>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.cusip = Some(read);
+            let Some(read) = node.plain_string("<ISIN>", "</ISIN>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.isin = Some(read);
+            let Some(read) = node.plain_string("<Valoren>", "</Valoren>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.valoren = Some(read);
+            let Some(read) = node.plain_string("<ActiveDate>", "</ActiveDate>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.active_date = Some(read);
+            let Some(read) = node.plain_string("<InactiveDate>", "</InactiveDate>")?
+            else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.inactive_date = Some(read);
+            let Some(read) = node
+                .plain_string("<MostLiquidExchange>", "</MostLiquidExchange>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.most_liquid_exchange = Some(read);
+            let Some(read) = node.plain_string("<CFICode>", "</CFICode>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.cfi_code = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.description = Some(read);
+            let Some(read) = node.plain_scalar("<Active>", "</Active>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.active = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -1002,10 +1219,80 @@ impl Issuer {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 17];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<CIK>", "</CIK>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.cik = Some(read);
+            let Some(read) = node.plain_string("<Industry>", "</Industry>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.industry = Some(read);
+            let Some(read) = node.plain_string("<Sector>", "</Sector>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.sector = Some(read);
+            let Some(read) = node.plain_string("<ActiveDate>", "</ActiveDate>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.active_date = Some(read);
+            let Some(read) = node.plain_string("<InactiveDate>", "</InactiveDate>")?
+            else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.inactive_date = Some(read);
+            let Some(read) = node
+                .plain_string("<CompanyIdentifier>", "</CompanyIdentifier>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.company_identifier = Some(read);
+            let Some(read) = node.plain_string("<Domicile>", "</Domicile>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.domicile = Some(read);
+            let Some(read) = node.plain_scalar("<Active>", "</Active>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.active = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -1179,10 +1466,54 @@ impl Classification {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 8];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_string("<Industry>", "</Industry>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.industry = Some(read);
+            let Some(read) = node.plain_string("<Sector>", "</Sector>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.sector = Some(read);
+            let Some(read) = node.plain_string("<Scheme>", "</Scheme>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.scheme = Some(read);
+            let Some(read) = node
+                .plain_string("<ClassificationCode>", "</ClassificationCode>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.classification_code = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -1366,10 +1697,134 @@ impl Record {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 23];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_string("<Symbol>", "</Symbol>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.symbol = Some(read);
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<CUSIP>", "</CUSIP>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.cusip = Some(read);
+            let Some(read) = node.plain_string("<CIK>", "</CIK>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.cik = Some(read);
+            let Some(read) = node.plain_string("<Valoren>", "</Valoren>")? else {
+                break 'plain;
+            };
+            seen[8] = true;
+            value.valoren = Some(read);
+            let Some(read) = node.plain_string("<ISIN>", "</ISIN>")? else {
+                break 'plain;
+            };
+            seen[9] = true;
+            value.isin = Some(read);
+            let Some(read) = node.plain_string("<SEDOL>", "</SEDOL>")? else {
+                break 'plain;
+            };
+            seen[10] = true;
+            value.sedol = Some(read);
+            let Some(read) = node.plain_string("<CFICode>", "</CFICode>")? else {
+                break 'plain;
+            };
+            seen[11] = true;
+            value.cfi_code = Some(read);
+            let Some(read) = node
+                .plain_string("<InstrumentClass>", "</InstrumentClass>")? else {
+                break 'plain;
+            };
+            seen[12] = true;
+            value.instrument_class = Some(read);
+            let Some(read) = node.plain_string("<ExchangeName>", "</ExchangeName>")?
+            else {
+                break 'plain;
+            };
+            seen[13] = true;
+            value.exchange_name = Some(read);
+            let Some(read) = node.plain_string("<Sector>", "</Sector>")? else {
+                break 'plain;
+            };
+            seen[14] = true;
+            value.sector = Some(read);
+            let Some(read) = node.plain_string("<Industry>", "</Industry>")? else {
+                break 'plain;
+            };
+            seen[15] = true;
+            value.industry = Some(read);
+            let Some(read) = node.plain_string("<Exchange>", "</Exchange>")? else {
+                break 'plain;
+            };
+            seen[16] = true;
+            value.exchange = Some(read);
+            let Some(read) = node.plain_string("<Currency>", "</Currency>")? else {
+                break 'plain;
+            };
+            seen[17] = true;
+            value.currency = Some(read);
+            let Some(read) = node.plain_string("<ActiveDate>", "</ActiveDate>")? else {
+                break 'plain;
+            };
+            seen[18] = true;
+            value.active_date = Some(read);
+            let Some(read) = node.plain_string("<InactiveDate>", "</InactiveDate>")?
+            else {
+                break 'plain;
+            };
+            seen[19] = true;
+            value.inactive_date = Some(read);
+            let Some(read) = node.plain_string("<LastUpdateDate>", "</LastUpdateDate>")?
+            else {
+                break 'plain;
+            };
+            seen[20] = true;
+            value.last_update_date = Some(read);
+            let Some(read) = node
+                .plain_scalar("<HomeTradingPlace>", "</HomeTradingPlace>")? else {
+                break 'plain;
+            };
+            seen[21] = true;
+            value.home_trading_place = read;
+            let Some(read) = node
+                .plain_string("<CompanyIdentifier>", "</CompanyIdentifier>")? else {
+                break 'plain;
+            };
+            seen[22] = true;
+            value.company_identifier = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -1565,10 +2020,45 @@ impl PossibleValues {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 7];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_scalar("<DataProvider>", "</DataProvider>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.data_provider = read;
+            let Some(read) = node
+                .plain_string("<PossibleValuesOf>", "</PossibleValuesOf>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.possible_values_of = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -1751,10 +2241,30 @@ impl PossibleValue {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 3];
+        'plain: {
+            let Some(read) = node.plain_string("<ProviderValue>", "</ProviderValue>")?
+            else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.provider_value = Some(read);
+            let Some(read) = node.plain_string("<XigniteValue>", "</XigniteValue>")?
+            else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.xignite_value = Some(read);
+            let Some(read) = node.plain_string("<Description>", "</Description>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.description = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "ProviderValue" if !seen[0] => {
@@ -1843,10 +2353,38 @@ impl LegacyExchangeMapping {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_string("<MIC>", "</MIC>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.mic = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -1984,10 +2522,55 @@ impl IdentifiersByExchange {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 9];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_string("<IdentifierType>", "</IdentifierType>")?
+            else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.identifier_type = Some(read);
+            let Some(read) = node.plain_string("<Exchange>", "</Exchange>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.exchange = Some(read);
+            let Some(read) = node
+                .plain_string("<InstrumentClass>", "</InstrumentClass>")? else {
+                break 'plain;
+            };
+            seen[6] = true;
+            value.instrument_class = Some(read);
+            let Some(read) = node.plain_scalar("<Count>", "</Count>")? else {
+                break 'plain;
+            };
+            seen[7] = true;
+            value.count = read;
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
@@ -2111,10 +2694,23 @@ impl IdentifierRecord {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 2];
+        'plain: {
+            let Some(read) = node.plain_string("<Name>", "</Name>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.name = Some(read);
+            let Some(read) = node.plain_string("<Identifier>", "</Identifier>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.identifier = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Name" if !seen[0] => {
@@ -2197,10 +2793,43 @@ impl Statistics {
     }
 
     /// Reads its members from `node`, as XmlSerializer reads them: from a value
-    /// tree, or straight from the message.
+    /// tree, or straight from the message, where its leading simple members, sent in
+    /// order as XmlSerializer writes them, are read at once (`'plain`).
     fn read_members<M: tree::Members>(node: &mut M) -> Result<Self, M::Error> {
         let mut value = Self::default();
         let mut seen = [false; 6];
+        'plain: {
+            let Some(read) = node.plain_scalar("<Outcome>", "</Outcome>")? else {
+                break 'plain;
+            };
+            seen[0] = true;
+            value.outcome = read;
+            let Some(read) = node.plain_string("<Message>", "</Message>")? else {
+                break 'plain;
+            };
+            seen[1] = true;
+            value.message = Some(read);
+            let Some(read) = node.plain_string("<Identity>", "</Identity>")? else {
+                break 'plain;
+            };
+            seen[2] = true;
+            value.identity = Some(read);
+            let Some(read) = node.plain_scalar("<Delay>", "</Delay>")? else {
+                break 'plain;
+            };
+            seen[3] = true;
+            value.delay = read;
+            let Some(read) = node.plain_scalar("<Count>", "</Count>")? else {
+                break 'plain;
+            };
+            seen[4] = true;
+            value.count = read;
+            let Some(read) = node.plain_string("<Exchange>", "</Exchange>")? else {
+                break 'plain;
+            };
+            seen[5] = true;
+            value.exchange = Some(read);
+        }
         while let Some(member) = node.next_member()? {
             match member.name() {
                 "Outcome" if !seen[0] => {
