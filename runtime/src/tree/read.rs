@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::streamed::NilFlag;
-use super::{Fallback, Member, MemberError, Members, Streamed, XmlItem};
+use super::{Fallback, Member, MemberError, Streamed, XmlItem};
 use crate::raw_xml::{XmlContent, XmlElement};
 use crate::Scalar;
 
@@ -508,7 +508,7 @@ pub(crate) fn read_scalar<T: Scalar>(node: &Node) -> Result<T, MemberError> {
 impl XmlItem for String {
     /// Inlined, so that the element's name is the caller's constant (see
     /// [`XmlOut::scalar`](super::XmlOut::scalar)).
-    #[inline]
+    #[inline(always)]
     fn write_element(
         &self,
         w: &mut super::XmlOut<'_>,
@@ -666,7 +666,7 @@ impl<T: XmlItem> XmlItem for Vec<T> {
     ) -> Result<Self, Fallback> {
         let (item, inner) = items.split_first().unwrap_or((&"item", &[]));
         let mut values = Vec::new();
-        while let Some(child) = element.next_member()? {
+        while let Some(child) = element.next_item(item)? {
             if child.name() == *item {
                 values.push(child.value(item, inner)?);
             }

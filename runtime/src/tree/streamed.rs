@@ -139,7 +139,12 @@ impl<'s, 'a> Streamed<'s, 'a> {
 
     /// Refuses an `xsi:type` naming a class other than `declared` (see
     /// [`Node::check_class_type`]).
+    #[inline]
     pub fn check_class_type(&self, declared: &'static str) -> Result<(), Fallback> {
+        // Nearly every element carries no attribute, so no `xsi:type`.
+        if self.start.rare.is_none() {
+            return Ok(());
+        }
         self.head().check_class_type(declared).map_err(|_| Fallback)
     }
 
@@ -173,6 +178,23 @@ impl<'s, 'a> Streamed<'s, 'a> {
         }
         self.progress = Progress::Reading;
         true
+    }
+
+    /// The next child of the service's namespace, as [`Members::next_member`] gives it,
+    /// taken at once where it is `<name>` written plainly: an array's items.
+    #[inline]
+    pub(crate) fn next_item(
+        &mut self,
+        name: &'static str,
+    ) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
+        if self.plain_ready() {
+            if let Some(start) = self.stream.plain_child_start(&self.start, name) {
+                self.progress = Progress::Reading;
+                self.stream.pending = Some(start);
+                return Ok(Some(StreamedMember { parent: self }));
+            }
+        }
+        self.next_child(false)
     }
 
     /// Whether the next child may be read plainly: none is pending, the element's are not

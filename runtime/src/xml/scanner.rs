@@ -604,6 +604,26 @@ impl<'a> Scanner<'a> {
         Some(span)
     }
 
+    /// Reads white space (as [`Scanner::plain_element_at`]) and then `<name>`, if it stands
+    /// there exactly: where the tag starts. `None` leaves the scanner where it was.
+    #[inline]
+    pub(super) fn plain_start_tag_at(&mut self, name: &[u8]) -> Option<usize> {
+        let mut at = self.pos;
+        while matches!(self.input.get(at), Some(b' ' | b'\t' | b'\n')) {
+            at += 1;
+        }
+        let rest = &self.input[at..];
+        let end = name.len() + 1;
+        if rest.first() != Some(&b'<')
+            || rest.get(1..end) != Some(name)
+            || rest.get(end) != Some(&b'>')
+        {
+            return None;
+        }
+        self.pos = at + end + 1;
+        Some(at)
+    }
+
     /// Reads white space (as [`Scanner::plain_element_at`]) and then `tag`, if it stands
     /// there exactly; `false` leaves the scanner where it was.
     #[inline(always)]

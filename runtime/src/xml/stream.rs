@@ -241,6 +241,36 @@ impl<'a> Stream<'a> {
         Some(scanned_text(self.scanner.source(), span))
     }
 
+    /// Reads the start tag `<name>` (no prefix, attribute or declaration) at the scanner, of
+    /// the next child of `parent`, if that is exactly what stands there after white space:
+    /// what [`Stream::start`] reads from it, where the caller knows that an element written
+    /// without prefix is of the service's namespace. `None` leaves the scanner where it was.
+    #[inline]
+    pub fn plain_child_start(
+        &mut self,
+        parent: &StreamStart<'a>,
+        name: &'static str,
+    ) -> Option<StreamStart<'a>> {
+        if parent.empty || self.budget == 0 || parent.depth as usize >= MAX_SCANNED_DEPTH {
+            return None;
+        }
+        let at = self.scanner.plain_start_tag_at(name.as_bytes())?;
+        self.budget -= 1;
+        Some(StreamStart {
+            qname: name.as_bytes(),
+            local: name,
+            rare: None,
+            // `new` made sure that every offset fits.
+            local_at: (at + 1) as u32,
+            scope: self.scanner.bound as u32,
+            depth: parent.depth + 1,
+            empty: false,
+            in_service: true,
+            unqualified: false,
+            nil: NilFlag::No,
+        })
+    }
+
     /// Reads the empty element `tag` (`<Discount xsi:nil="true" />`) at the scanner, the next
     /// child of `parent`, if that is exactly what stands there after white space; counted
     /// as [`Stream::plain_child_text`] counts one. Whether it did.
