@@ -584,14 +584,23 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Where the white space at the scanner ends: space, tab and LF, the white space between
+    /// elements that the scanner's text reads (a CR it leaves to the cursor).
+    #[inline(always)]
+    fn after_plain_space(&self) -> usize {
+        let mut at = self.pos;
+        while matches!(self.input.get(at), Some(b' ' | b'\t' | b'\n')) {
+            at += 1;
+        }
+        at
+    }
+
     /// Reads white space (but CR, which the scanner's text leaves to the cursor), then the
     /// start tag `open` (`<name>`), text and the end tag `close` (`</name>`), if they stand
     /// there exactly: the text's span. `None` may leave the scanner anywhere in them.
     #[inline(always)]
     pub(super) fn plain_element_at(&mut self, open: &[u8], close: &[u8]) -> Option<TextSpan> {
-        while matches!(self.peek(), Some(b' ' | b'\t' | b'\n')) {
-            self.pos += 1;
-        }
+        self.pos = self.after_plain_space();
         if !self.rest().starts_with(open) {
             return None;
         }
@@ -608,10 +617,7 @@ impl<'a> Scanner<'a> {
     /// there exactly: where the tag starts. `None` leaves the scanner where it was.
     #[inline]
     pub(super) fn plain_start_tag_at(&mut self, name: &[u8]) -> Option<usize> {
-        let mut at = self.pos;
-        while matches!(self.input.get(at), Some(b' ' | b'\t' | b'\n')) {
-            at += 1;
-        }
+        let at = self.after_plain_space();
         let rest = &self.input[at..];
         let end = name.len() + 1;
         if rest.first() != Some(&b'<')
@@ -628,10 +634,7 @@ impl<'a> Scanner<'a> {
     /// there exactly; `false` leaves the scanner where it was.
     #[inline(always)]
     pub(super) fn plain_tag_at(&mut self, tag: &[u8]) -> bool {
-        let mut at = self.pos;
-        while matches!(self.input.get(at), Some(b' ' | b'\t' | b'\n')) {
-            at += 1;
-        }
+        let at = self.after_plain_space();
         if !self.input[at..].starts_with(tag) {
             return false;
         }
