@@ -321,7 +321,8 @@ pub(super) fn member_plain_read(i: usize, m: &MemberModel) -> Option<TokenStream
         return None;
     }
     let (open, close) = (format!("<{}>", m.wire), format!("</{}>", m.wire));
-    let (read, value) = match kind(m) {
+    let kind = kind(m);
+    let (read, value) = match kind {
         Kind::Reference if m.ty == SoapType::String && m.data_type.is_none() => (
             quote!(node.plain_string(#open, #close)?),
             quote!(Some(read)),
@@ -337,7 +338,7 @@ pub(super) fn member_plain_read(i: usize, m: &MemberModel) -> Option<TokenStream
             // A null as XmlSerializer writes it is plain too.
             let nil = format!("<{} xsi:nil=\"true\" />", m.wire);
             let read = quote!(node.plain_nullable(#open, #close, #nil)?);
-            if kind(m) == Kind::Nullable {
+            if kind == Kind::Nullable {
                 (read, quote!(read))
             } else {
                 (read, quote!(Some(read)))

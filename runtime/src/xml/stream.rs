@@ -213,6 +213,13 @@ impl<'a> Stream<'a> {
         Ok(scanned_text(self.scanner.source(), span))
     }
 
+    /// Whether a plain read may take a child of `parent`: it holds one, and the child is
+    /// within the budget and the depth bound, as [`Stream::start`] counts them.
+    #[inline(always)]
+    fn may_take_child(&self, parent: &StreamStart<'a>) -> bool {
+        !parent.empty && self.budget > 0 && (parent.depth as usize) < MAX_SCANNED_DEPTH
+    }
+
     /// Reads the element `open`…`close` (`<Quantity>` and `</Quantity>`) at the scanner, the
     /// next child of `parent`, if that is exactly what stands there after white space: a
     /// start tag of no prefix, attribute or declaration, text, the end tag right after it.
@@ -226,7 +233,7 @@ impl<'a> Stream<'a> {
         open: &str,
         close: &str,
     ) -> Option<Cow<'a, str>> {
-        if parent.empty || self.budget == 0 || parent.depth as usize >= MAX_SCANNED_DEPTH {
+        if !self.may_take_child(parent) {
             return None;
         }
         let before = self.scanner.pos;
@@ -251,7 +258,7 @@ impl<'a> Stream<'a> {
         parent: &StreamStart<'a>,
         name: &'static str,
     ) -> Option<StreamStart<'a>> {
-        if parent.empty || self.budget == 0 || parent.depth as usize >= MAX_SCANNED_DEPTH {
+        if !self.may_take_child(parent) {
             return None;
         }
         let at = self.scanner.plain_start_tag_at(name.as_bytes())?;
@@ -276,7 +283,7 @@ impl<'a> Stream<'a> {
     /// as [`Stream::plain_child_text`] counts one. Whether it did.
     #[inline(always)]
     pub fn plain_child_empty(&mut self, parent: &StreamStart<'a>, tag: &str) -> bool {
-        if parent.empty || self.budget == 0 || parent.depth as usize >= MAX_SCANNED_DEPTH {
+        if !self.may_take_child(parent) {
             return false;
         }
         if !self.scanner.plain_tag_at(tag.as_bytes()) {
