@@ -1,6 +1,7 @@
-//! Large responses of the objects service's `EchoOrders`, served as they are made: the test
-//! of `call_items`' memory bound and the large-message bench read them over real HTTP
-//! without the server (in the same process) holding the message.
+//! Large responses of the objects service, served as they are made: `EchoOrders` (an array
+//! of orders) and `MakeDataSet` (a DataSet of many rows). The tests of `call_items`' and
+//! `call_rows`' memory bounds and the large-message bench read them over real HTTP without
+//! the server (in the same process) holding the message.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -16,7 +17,7 @@ use rmm_objects::runtime::deps::hyper;
 use rmm_objects::runtime::deps::tokio;
 use rmm_objects::runtime::Binding;
 use rmm_objects::wire::OperationResponse;
-use rmm_objects::{EchoOrdersResponse, Order};
+use rmm_objects::{EchoOrdersResponse, MakeDataSetResponse, Order};
 
 /// The chunks of one response body, made again for each request.
 type Chunks = Arc<dyn Fn() -> Box<dyn Iterator<Item = Bytes> + Send> + Send + Sync>;
@@ -110,6 +111,123 @@ impl LargeResponse {
     pub async fn serve(&self) -> Served {
         serve(self.headers.clone(), self.chunks(), false).await
     }
+}
+
+/// A `MakeDataSet` response of a DataSet `Shop` whose table `Orders` (17 columns of every
+/// type a DataSet cell has) holds `count` rows of the same values, each row with its own
+/// `diffgr:id` and `msdata:rowOrder` as .NET writes them, its changes accepted (as a query
+/// fills a set).
+#[derive(Debug, Clone)]
+pub struct LargeDataSet {
+    headers: HeaderMap,
+    head: Bytes,
+    cells: Bytes,
+    tail: Bytes,
+    count: usize,
+}
+
+impl LargeDataSet {
+    /// Rows until the body is at least `size` bytes, over `binding`.
+    pub fn of_size(binding: Binding, size: usize) -> LargeDataSet {
+        let mut set = crate::objects_data_set::make_data_set(1).expect("a set");
+        set.tables.truncate(1);
+        set.tables[0].rows.truncate(1);
+        set.accept_changes();
+        let response = MakeDataSetResponse::from_result(Some(set))
+            .encode_response(binding)
+            .expect("a set encodes");
+        let (parts, body) = response.into_parts();
+        let start_tag = b"<Orders diffgr:id=\"Orders1\" msdata:rowOrder=\"0\">";
+        let start = find(&body, start_tag);
+        let end = start + find(&body[start..], b"</Orders>") + b"</Orders>".len();
+        let mut headers = parts.headers;
+        headers.remove("content-length");
+        let row = end - start;
+        let fixed = body.len() - row;
+        LargeDataSet {
+            headers,
+            head: body.slice(..start),
+            cells: body.slice(start + start_tag.len()..end - b"</Orders>".len()),
+            tail: body.slice(end..),
+            count: size.saturating_sub(fixed).div_ceil(row).max(1),
+        }
+    }
+
+    /// How many rows the set holds.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The body's size.
+    pub fn len(&self) -> usize {
+        let rows: usize = (0..self.count).map(|k| row_len(k, self.cells.len())).sum();
+        self.head.len() + rows + self.tail.len()
+    }
+
+    /// Whether the body is empty (never: it has an envelope).
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The body, whole (for a small one).
+    pub fn body(&self) -> Bytes {
+        (self.chunks())()
+            .fold(Vec::new(), |mut body, chunk| {
+                body.extend_from_slice(&chunk);
+                body
+            })
+            .into()
+    }
+
+    /// The body in chunks of about 16 KiB of rows, each made as it is sent.
+    fn chunks(&self) -> Chunks {
+        let (head, cells, tail, count) = (
+            self.head.clone(),
+            self.cells.clone(),
+            self.tail.clone(),
+            self.count,
+        );
+        let per_block = (16 * 1024 / (cells.len() + 60)).max(1);
+        Arc::new(move || {
+            let cells = cells.clone();
+            let blocks = (0..count).step_by(per_block).map(move |first| {
+                let mut block = Vec::with_capacity(per_block * (cells.len() + 80));
+                for k in first..(first + per_block).min(count) {
+                    block.extend_from_slice(
+                        format!(
+                            "<Orders diffgr:id=\"Orders{}\" msdata:rowOrder=\"{k}\">",
+                            k + 1
+                        )
+                        .as_bytes(),
+                    );
+                    block.extend_from_slice(&cells);
+                    block.extend_from_slice(b"</Orders>");
+                }
+                Bytes::from(block)
+            });
+            Box::new(
+                std::iter::once(head.clone())
+                    .chain(blocks)
+                    .chain(std::iter::once(tail.clone())),
+            )
+        })
+    }
+
+    /// Serves this response to every request on 127.0.0.1, on the current tokio runtime,
+    /// until the [`Served`] is dropped.
+    pub async fn serve(&self) -> Served {
+        serve(self.headers.clone(), self.chunks(), false).await
+    }
+}
+
+/// The bytes of row `k` (0-based) holding `cells` bytes of cells.
+fn row_len(k: usize, cells: usize) -> usize {
+    let digits = |n: usize| n.checked_ilog10().map_or(1, |d| d as usize + 1);
+    "<Orders diffgr:id=\"Orders\" msdata:rowOrder=\"\">".len()
+        + digits(k + 1)
+        + digits(k)
+        + cells
+        + "</Orders>".len()
 }
 
 /// Serves `body` with `headers`, in chunks of `chunk` bytes.

@@ -120,6 +120,10 @@ pub(super) fn emit_mod(model: &Model) -> TokenStream {
             /// The result's items (none for an absent or nil result).
             fn into_items(self) -> Vec<Self::Item>;
         }
+
+        /// A response whose result is a DataSet: what the client's `call_rows` reads row
+        /// by row as the response arrives.
+        pub trait DataSetResponse: OperationResponse {}
     }
 }
 
@@ -690,8 +694,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         )
     };
     let result_type = super::value_type(model, op.result, op.result_nullable);
-    // A wrapped array result is read item by item by the client's `call_items`.
-    let array_impl = match op.result {
+    // A wrapped array result is read item by item by the client's `call_items`, a DataSet
+    // result row by row by `call_rows`.
+    let streamed_impl = match op.result {
         SoapType::Array(_) if op.outs.is_empty() && !op.bare && !op.result_nullable => {
             let item = super::item_type(model, op.result);
             quote! {
@@ -703,6 +708,9 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                     }
                 }
             }
+        }
+        SoapType::DataSet if op.outs.is_empty() && !op.bare => {
+            quote!(impl super::DataSetResponse for #response {})
         }
         _ => quote!(),
     };
@@ -1301,7 +1309,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
             }
         }
 
-        #array_impl
+        #streamed_impl
         #fault_impl
     }
 }

@@ -79,6 +79,37 @@ impl<I> Iterator for BlockingItems<I> {
     }
 }
 
+/// The rows of a DataSet result as the response brings them, for a blocking client: each
+/// [`Iterator::next`] waits for the next row ([`super::DataSetRows::next`]). An error is the
+/// last row.
+#[derive(Debug)]
+pub struct BlockingDataSetRows {
+    runtime: BlockingRuntime,
+    rows: super::DataSetRows,
+}
+
+impl BlockingDataSetRows {
+    #[doc(hidden)] // for generated code
+    /// `rows`, read on `runtime`.
+    pub fn new(runtime: BlockingRuntime, rows: super::DataSetRows) -> BlockingDataSetRows {
+        BlockingDataSetRows { runtime, rows }
+    }
+
+    /// The set's tables and columns, once the first row is read: see
+    /// [`super::DataSetRows::schema`].
+    pub fn schema(&self) -> Option<&crate::DataSet> {
+        self.rows.schema()
+    }
+}
+
+impl Iterator for BlockingDataSetRows {
+    type Item = Result<crate::dataset::DataSetRow, super::CallError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.runtime.wait(self.rows.next())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

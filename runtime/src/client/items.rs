@@ -31,12 +31,7 @@ use crate::{Binding, OperationInfo, ResponseError};
 /// read: a response repeating its result element after items of the first is refused
 /// (a whole read takes the last one), since the items already given cannot be taken back.
 pub struct Items<I> {
-    operation: &'static str,
-    binding: Binding,
-    idle: Option<Duration>,
-    head: http::response::Parts,
-    body: StreamedBody,
-    cut: Option<ItemCut>,
+    pieces: Pieces,
     decode: Decode<I>,
     ready: std::vec::IntoIter<I>,
 }
@@ -47,10 +42,10 @@ type Decode<I> = fn(&Response<Bytes>, Binding) -> Result<Vec<I>, ResponseError>;
 impl<I> std::fmt::Debug for Items<I> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Items")
-            .field("operation", &self.operation)
-            .field("binding", &self.binding)
-            .field("status", &self.head.status)
-            .field("finished", &self.cut.is_none())
+            .field("operation", &self.pieces.operation)
+            .field("binding", &self.pieces.binding)
+            .field("status", &self.pieces.head.status)
+            .field("finished", &self.pieces.cut.is_none())
             .finish_non_exhaustive()
     }
 }
@@ -67,22 +62,8 @@ impl<I> Items<I> {
         idle: Option<Duration>,
         decode: Decode<I>,
     ) -> Items<I> {
-        let (head, body) = response.into_parts();
-        let utf8 = head
-            .headers
-            .get(CONTENT_TYPE)
-            .and_then(|value| content_type_param(value.as_bytes(), b"charset"))
-            .is_none_or(|charset| charset.eq_ignore_ascii_case(b"utf-8"));
-        let xml = binding.is_soap() || matches!(binding, Binding::HttpGet | Binding::HttpPost);
-        let whole =
-            operation.bare || operation.raw_trees || !xml || !utf8 || head.status != StatusCode::OK;
         Items {
-            operation: operation.name,
-            binding,
-            idle,
-            head,
-            body,
-            cut: Some(ItemCut::new(binding, operation.result_name, whole)),
+            pieces: Pieces::new(operation, binding, response, idle, ItemCut::new),
             decode,
             ready: Vec::new().into_iter(),
         }
@@ -95,10 +76,16 @@ impl<I> Items<I> {
             if let Some(item) = self.ready.next() {
                 return Some(Ok(item));
             }
-            self.cut.as_ref()?;
-            if let Err(error) = self.read_piece().await {
-                self.cut = None;
-                return Some(Err(error));
+            let piece = match self.pieces.next().await? {
+                Ok(piece) => piece,
+                Err(error) => return Some(Err(error)),
+            };
+            match (self.decode)(&piece, self.pieces.binding) {
+                Ok(items) => self.ready = items.into_iter(),
+                Err(error) => {
+                    self.pieces.cut = None;
+                    return Some(Err(error.into()));
+                }
             }
         }
     }
@@ -111,15 +98,69 @@ impl<I> Items<I> {
         }
         Ok(items)
     }
+}
 
-    /// Reads the body until a piece is cut, or to its end, and decodes that piece.
-    async fn read_piece(&mut self) -> Result<(), CallError> {
+/// A response's body cut into pieces as it arrives, each a message of its own (see
+/// [`crate::message::items`]).
+pub(super) struct Pieces {
+    pub(super) operation: &'static str,
+    pub(super) binding: Binding,
+    idle: Option<Duration>,
+    pub(super) head: http::response::Parts,
+    body: StreamedBody,
+    /// `None` once the last piece is given, or an error.
+    pub(super) cut: Option<ItemCut>,
+}
+
+impl Pieces {
+    /// The pieces of `response`, cut by the cutter `cut` makes (`ItemCut::new` for an
+    /// array's items, `ItemCut::rows` for a DataSet's rows) unless the response cannot be
+    /// cut (a fault, an error status, a bare operation's, another charset than UTF-8),
+    /// which is then one piece.
+    pub(super) fn new(
+        operation: &'static OperationInfo,
+        binding: Binding,
+        response: Response<StreamedBody>,
+        idle: Option<Duration>,
+        cut: fn(Binding, &'static str, bool) -> ItemCut,
+    ) -> Pieces {
+        let (head, body) = response.into_parts();
+        let utf8 = head
+            .headers
+            .get(CONTENT_TYPE)
+            .and_then(|value| content_type_param(value.as_bytes(), b"charset"))
+            .is_none_or(|charset| charset.eq_ignore_ascii_case(b"utf-8"));
+        let xml = binding.is_soap() || matches!(binding, Binding::HttpGet | Binding::HttpPost);
+        let whole =
+            operation.bare || operation.raw_trees || !xml || !utf8 || head.status != StatusCode::OK;
+        Pieces {
+            operation: operation.name,
+            binding,
+            idle,
+            head,
+            body,
+            cut: Some(cut(binding, operation.result_name, whole)),
+        }
+    }
+
+    /// The next piece, as a response of its own (the status and headers of the whole), or
+    /// `None` after the last. An error ends the pieces.
+    pub(super) async fn next(&mut self) -> Option<Result<Response<Bytes>, CallError>> {
+        let piece = self.read_piece().await;
+        if piece.is_err() {
+            self.cut = None;
+        }
+        piece.transpose()
+    }
+
+    /// Reads the body until a piece is cut, or to its end.
+    async fn read_piece(&mut self) -> Result<Option<Response<Bytes>>, CallError> {
         loop {
             let Some(cut) = self.cut.as_mut() else {
-                return Ok(());
+                return Ok(None);
             };
             match cut.piece() {
-                Ok(Some(piece)) => return self.decode(piece),
+                Ok(Some(piece)) => return Ok(Some(self.message(piece))),
                 Ok(None) => {}
                 Err(error) => return Err(self.undecodable(error.to_string())),
             }
@@ -145,19 +186,18 @@ impl<I> Items<I> {
                 }
                 None => {
                     let last = self.cut.take().map(ItemCut::last).unwrap_or_default();
-                    return self.decode(last);
+                    return Ok(Some(self.message(last)));
                 }
             }
         }
     }
 
-    fn decode(&mut self, piece: Vec<u8>) -> Result<(), CallError> {
+    fn message(&self, piece: Vec<u8>) -> Response<Bytes> {
         let mut message = Response::new(Bytes::from(piece));
         *message.status_mut() = self.head.status;
         *message.version_mut() = self.head.version;
         *message.headers_mut() = self.head.headers.clone();
-        self.ready = (self.decode)(&message, self.binding)?.into_iter();
-        Ok(())
+        message
     }
 
     fn undecodable(&self, reason: String) -> CallError {

@@ -15,8 +15,10 @@ use crate::{Binding, EncodeError, Fault, ResponseError};
 #[cfg(feature = "blocking")]
 pub mod blocking;
 mod items;
+mod rows;
 mod session;
 pub use items::Items;
+pub use rows::DataSetRows;
 #[doc(hidden)] // for generated code
 pub use session::SessionCookie;
 

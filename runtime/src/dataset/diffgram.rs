@@ -61,11 +61,21 @@ impl WireNames {
 /// (a before-row without a row order taking the one before it).
 /// `data` is the local name of the element holding the rows: the set's, or `DocumentElement`
 /// for a lone `DataTable`.
+///
+/// `piece`: the diffgram is a piece of a larger one (see [`super::rows`]): its rows are
+/// appended in document order and their row orders pushed there, table by table, for the
+/// caller to place among the rows of the pieces before; what names a row of another piece
+/// (a row marked modified or as having errors, whose original values or errors come after
+/// every row; `diffgr:before`; `diffgr:errors`) is refused.
 pub(super) fn read_diffgram(
     diffgram: &XmlElement,
     set: &mut DataSet,
     data: &str,
+    mut piece: Option<&mut Vec<Vec<Option<i64>>>>,
 ) -> Result<(), DataSetError> {
+    if let Some(orders) = piece.as_deref_mut() {
+        orders.resize(set.tables.len(), Vec::new());
+    }
     let names = WireNames::of(set);
     // Per table, the rows in the order they are inserted, with where each is inserted.
     let mut inserted: Vec<Vec<(ReadRow, Option<usize>)>> =
@@ -102,6 +112,15 @@ pub(super) fn read_diffgram(
             )));
         }
         stage = next;
+        if let (true, Some(section)) = (piece.is_some() && next > 1, elements(child).next()) {
+            return Err(DataSetError::new(format!(
+                "the diffgram holds `{}` in `{}`: the rows are read one by one, and a deleted \
+                 row or the original values or errors of a row given already cannot be placed \
+                 among them; read the set whole",
+                qname(section),
+                qname(child)
+            )));
+        }
         match (child.namespace.as_str(), child.local.as_str()) {
             (DIFFGRAM_NS, "before") => {
                 // The position a before-row without a row order takes: the last one given.
@@ -138,6 +157,28 @@ pub(super) fn read_diffgram(
                 for e in elements(child) {
                     let read = read_row(e, set, &names, false)?;
                     let table = read.table;
+                    if let Some(orders) = piece.as_deref_mut() {
+                        if read.row.state == RowState::Modified || read.has_errors {
+                            return Err(DataSetError::new(format!(
+                                "a row of table `{}` is marked {}: the rows are read one by \
+                                 one, and its {} come after every row; read the set whole",
+                                set.tables[table].name,
+                                if read.has_errors {
+                                    "as having errors"
+                                } else {
+                                    "modified"
+                                },
+                                if read.has_errors {
+                                    "errors"
+                                } else {
+                                    "original values"
+                                },
+                            )));
+                        }
+                        orders[table].push(read.order);
+                        inserted[table].push((read, None));
+                        continue;
+                    }
                     if let Some(id) = &read.id {
                         if read.row.state == RowState::Modified || read.has_errors {
                             named.insert((table, id.clone()), inserted[table].len());
@@ -217,7 +258,7 @@ pub(super) fn read_diffgram(
 
 /// Where a row is inserted among the `count` rows there: at its row order if that is a
 /// position among them or just after them, else (none, negative, beyond) appended.
-fn place(order: Option<i64>, count: usize) -> Option<usize> {
+pub(super) fn place(order: Option<i64>, count: usize) -> Option<usize> {
     order
         .and_then(|o| usize::try_from(o).ok())
         .filter(|&o| o <= count)

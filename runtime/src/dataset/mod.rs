@@ -18,12 +18,15 @@ mod cell;
 mod diffgram;
 mod names;
 mod read;
+mod rows;
 mod schema;
 mod typed;
 mod write;
 
 pub use cell::{Cell, CellValue, ColumnType};
 pub use read::DataSetError;
+pub use rows::DataSetRow;
+pub(crate) use rows::{RowPlacer, RowsPiece};
 pub use typed::{cell, TypedColumn, TypedSchema, TypedTable};
 
 /// The `msdata:` namespace of DataSet annotations.

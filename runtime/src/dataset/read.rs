@@ -32,14 +32,14 @@ impl DataSetError {
 /// holds: its schema and its diffgram, anything else in it skipped as .NET skips it. An
 /// element holding nothing (or marked `xsi:nil`, which .NET reads so too) is an empty set.
 pub(crate) fn read_holder(holder: &XmlElement) -> Result<DataSet, DataSetError> {
-    read_any_holder(holder, false).map(|(set, _)| set)
+    read_any_holder(holder, false, None).map(|(set, _)| set)
 }
 
 /// Reads the lone `DataTable` the element `holder` holds: the main table of the set its
 /// schema declares (`msdata:MainDataTable`), its rows in a diffgram of `DocumentElement`. An
 /// element holding nothing is a table without a name or columns, as .NET reads it.
 pub(crate) fn read_table_holder(holder: &XmlElement) -> Result<DataTable, DataSetError> {
-    let (set, main) = read_any_holder(holder, true)?;
+    let (set, main) = read_any_holder(holder, true, None)?;
     let Some(main) = main else {
         return match set.tables.len() {
             0 => Ok(DataTable::new("")),
@@ -55,16 +55,19 @@ pub(crate) fn read_table_holder(holder: &XmlElement) -> Result<DataTable, DataSe
 }
 
 /// Reads a holder: the set, and its main table's name when the schema gives one; `table`
-/// for a lone DataTable's.
-fn read_any_holder(
+/// for a lone DataTable's; `piece` where it is a piece of a larger one (see
+/// [`read_diffgram`]).
+pub(super) fn read_any_holder(
     holder: &XmlElement,
     table: bool,
+    mut piece: Option<&mut Vec<Vec<Option<i64>>>>,
 ) -> Result<(DataSet, Option<String>), DataSetError> {
     let mut set = DataSet::default();
     let mut main = None;
     let mut scope = Scope::default();
     scope.enter(holder);
     let mut schema_read = false;
+    let mut diffgram_read = false;
     for child in elements(holder) {
         scope.enter(child);
         match (child.namespace.as_str(), child.local.as_str()) {
@@ -93,7 +96,20 @@ fn read_any_holder(
                     Some(_) => "DocumentElement".to_owned(),
                     None => encode_local_name(&set.name),
                 };
-                read_diffgram(child, &mut set, &data)?;
+                if let Some(orders) = piece.as_deref_mut() {
+                    // Each diffgram's row orders count from its own first row.
+                    if diffgram_read {
+                        return Err(DataSetError::new(
+                            "a second diffgram: the rows are read one by one, and the row \
+                             orders of the second count from its own first row; read the set \
+                             whole",
+                        ));
+                    }
+                    diffgram_read = true;
+                    read_diffgram(child, &mut set, &data, Some(orders))?;
+                } else {
+                    read_diffgram(child, &mut set, &data, None)?;
+                }
             }
             // Any other element is data to .NET Framework's `DataSet.ReadXml` (Auto, as a
             // typed set reads itself too): its `XmlDataLoader` walks into it and loads each

@@ -1,5 +1,6 @@
 //! An array result cut into small messages as its bytes arrive, so that a client reads a
-//! response of any size holding one batch of items at a time (`client::Items`).
+//! response of any size holding one batch of items at a time (`client::Items`); a DataSet
+//! result likewise, its rows being the items (`client::DataSetRows`).
 //!
 //! The cutter only finds where elements begin and end; it reads no value. Each piece it hands
 //! out is a whole message the operation's own decoder reads: the response's bytes up to the
@@ -75,6 +76,11 @@ pub(crate) struct ItemCut {
     depth: usize,
     /// The depth of the array element, once met.
     array: Option<usize>,
+    /// How far below the result the array element lies: 0 for an array result, 2 for a
+    /// DataSet's rows (the result holds `diffgr:diffgram`, whose first element holds them).
+    below: usize,
+    /// The depth of the deepest element open on the way to the array element (0: none).
+    path: usize,
     phase: Phase,
     /// A SOAP envelope (the array at depth 4: Envelope, Body, the response element, the
     /// result), or an HTTP GET/POST result document (the array is its root).
@@ -87,6 +93,21 @@ impl ItemCut {
     /// `result_name` (SOAP) or the document's root (HTTP GET/POST). `whole` sends the body
     /// through uncut (a response the cutter cannot follow byte by byte).
     pub(crate) fn new(binding: Binding, result_name: &'static str, whole: bool) -> ItemCut {
+        ItemCut::below_result(binding, result_name, whole, 0)
+    }
+
+    /// A cutter of a response whose result is a DataSet, its rows being the items: those of
+    /// the first element of the result's `diffgram`.
+    pub(crate) fn rows(binding: Binding, result_name: &'static str, whole: bool) -> ItemCut {
+        ItemCut::below_result(binding, result_name, whole, 2)
+    }
+
+    fn below_result(
+        binding: Binding,
+        result_name: &'static str,
+        whole: bool,
+        below: usize,
+    ) -> ItemCut {
         ItemCut {
             pending: Vec::new(),
             lexed: 0,
@@ -95,6 +116,8 @@ impl ItemCut {
             open: Vec::new(),
             depth: 0,
             array: None,
+            below,
+            path: 0,
             phase: if whole { Phase::Whole } else { Phase::Head },
             soap: binding.is_soap(),
             result_name,
@@ -194,11 +217,14 @@ impl ItemCut {
                 self.open.push(qname.to_vec());
                 // A later result element is the array rather than an earlier empty one, as
                 // the whole message's reader takes the last.
-                if self.is_array(depth, local) {
-                    self.array = Some(depth);
+                if self.on_path(depth, local) {
+                    self.path = depth;
+                    if depth == self.array_depth() {
+                        self.array = Some(depth);
+                    }
                 }
             }
-            Phase::Tail if self.array == Some(depth) && local == self.result_name.as_bytes() => {
+            Phase::Tail if depth == self.result_depth() && local == self.result_name.as_bytes() => {
                 return Err(CutError::RepeatedResult);
             }
             _ => {}
@@ -216,17 +242,38 @@ impl ItemCut {
         match (self.phase, self.array) {
             (Phase::Items, Some(array)) if depth == array + 1 => self.cut = self.lexed,
             (Phase::Items, Some(array)) if depth == array => self.phase = Phase::Tail,
-            // An array element with no items (`<Result/>`, `xsi:nil`): not the array.
-            (Phase::Head, Some(array)) if depth == array => self.array = None,
+            // An element on the way closing before any item (`<Result/>`, `xsi:nil`, an
+            // empty diffgram): not the way to the array.
+            (Phase::Head, _) if depth <= self.path => {
+                self.array = None;
+                self.path = 0;
+            }
             _ => {}
         }
     }
 
-    fn array_depth(&self) -> usize {
+    /// The depth of the result element.
+    fn result_depth(&self) -> usize {
         if self.soap {
             4
         } else {
             1
+        }
+    }
+
+    fn array_depth(&self) -> usize {
+        self.result_depth() + self.below
+    }
+
+    /// Whether an element at `depth` named `local` is on the way to the array: the result,
+    /// then (for a DataSet's rows) the `diffgram` in it, then that one's first element.
+    fn on_path(&self, depth: usize, local: &[u8]) -> bool {
+        let result = self.result_depth();
+        match depth.checked_sub(result) {
+            None => false,
+            Some(0) => self.is_array(depth, local),
+            Some(1) => self.path == result && local == b"diffgram",
+            Some(_) => self.path == depth - 1,
         }
     }
 

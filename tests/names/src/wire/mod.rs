@@ -139,3 +139,7 @@ pub trait ArrayResponse: OperationResponse {
     /// The result's items (none for an absent or nil result).
     fn into_items(self) -> Vec<Self::Item>;
 }
+
+/// A response whose result is a DataSet: what the client's `call_rows` reads row
+/// by row as the response arrives.
+pub trait DataSetResponse: OperationResponse {}

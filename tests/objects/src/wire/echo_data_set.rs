@@ -200,3 +200,5 @@ impl super::OperationResponse for EchoDataSetResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::DataSetResponse for EchoDataSetResponse {}

@@ -209,3 +209,5 @@ impl super::OperationResponse for MakeDataSetResponse {
         Self::decode_response(response, binding)
     }
 }
+
+impl super::DataSetResponse for MakeDataSetResponse {}

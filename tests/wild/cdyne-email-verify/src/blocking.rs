@@ -97,6 +97,21 @@ impl EmailVerNoTestEmailBlockingClient {
         Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
     }
 
+    /// Calls the operation of `request`, whose result is a DataSet, and gives the
+    /// set's rows as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_rows`.
+    pub fn call_rows<T>(
+        &self,
+        request: &T,
+    ) -> Result<blocking::BlockingDataSetRows, CallError>
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::DataSetResponse,
+    {
+        let rows = self.runtime.wait(self.client.call_rows(request))?;
+        Ok(blocking::BlockingDataSetRows::new(self.runtime.clone(), rows))
+    }
+
     /// Calls operation 1, `VerifyMXRecord`, and waits for its answer: This function will verify the domains DNS (MX) mail entries.  If the function returns 0 the persons email domain is invalid.  More than 0 will indicate there is mail servers to accept an email.  This function is great for quick email domain verification.  It is not as powerful as the other email routines.  Use a LicenseKey of 0 for testing.  A -9999 as a result means that you have tested to many emails.  Please try again later if you get this value.
     pub fn verify_mx_record(
         &self,

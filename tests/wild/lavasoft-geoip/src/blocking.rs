@@ -97,6 +97,21 @@ impl GeoIPServiceBlockingClient {
         Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
     }
 
+    /// Calls the operation of `request`, whose result is a DataSet, and gives the
+    /// set's rows as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_rows`.
+    pub fn call_rows<T>(
+        &self,
+        request: &T,
+    ) -> Result<blocking::BlockingDataSetRows, CallError>
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::DataSetResponse,
+    {
+        let rows = self.runtime.wait(self.client.call_rows(request))?;
+        Ok(blocking::BlockingDataSetRows::new(self.runtime.clone(), rows))
+    }
+
     /// Calls operation 1, `GetIpLocation`, and waits for its answer: \<br/\>Get Country and State XML String for a given ip address in x.x.x.x format\<br/\>\<br/\>Parameter:GetIpAddress address \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>\<br/\>\<br/\>Return:format in XML \< GeoIP \>\< Country \>US\< /Country \>\< State \>PA\< /State \>\< /GeoIP \> \&nbsp;\&nbsp;\&nbsp;\&nbsp;\<b\>Type:String\</b\>
     pub fn get_ip_location(
         &self,

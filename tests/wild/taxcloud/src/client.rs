@@ -212,6 +212,42 @@ impl TaxCloudClient {
         )
     }
 
+    /// Calls the operation of `request`, whose result is a DataSet, and reads the
+    /// set's rows as the response brings them: a set of any size is read holding one
+    /// batch of rows (about 64 KiB of the message) at a time. Each row is read as
+    /// [`call`](Self::call) reads it; a set whose rows cannot be given one by one
+    /// (changes not accepted) is refused: see [`client::DataSetRows`].
+    pub async fn call_rows<T>(
+        &self,
+        request: &T,
+    ) -> Result<client::DataSetRows, CallError>
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::DataSetResponse,
+    {
+        let binding = self.binding;
+        let encoded = self.prepare(request)?;
+        let operation = T::OPERATION.name();
+        let response = client::exchange_streamed(
+                &*self.transport,
+                &self.base,
+                self.timeout,
+                operation,
+                binding,
+                encoded,
+                SECRETS,
+            )
+            .await?;
+        Ok(
+            client::DataSetRows::new(
+                T::OPERATION.info(),
+                binding,
+                response,
+                self.timeout,
+            ),
+        )
+    }
+
     /// The signed, encoded request of a call.
     fn prepare<T: wire::OperationRequest>(
         &self,

@@ -97,6 +97,21 @@ impl ConvertTemperatureBlockingClient {
         Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
     }
 
+    /// Calls the operation of `request`, whose result is a DataSet, and gives the
+    /// set's rows as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_rows`.
+    pub fn call_rows<T>(
+        &self,
+        request: &T,
+    ) -> Result<blocking::BlockingDataSetRows, CallError>
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::DataSetResponse,
+    {
+        let rows = self.runtime.wait(self.client.call_rows(request))?;
+        Ok(blocking::BlockingDataSetRows::new(self.runtime.clone(), rows))
+    }
+
     /// Calls operation 1, `ConvertTemp`, and waits for its answer: ConvertTemp: no description in the WSDL.
     pub fn convert_temp(
         &self,

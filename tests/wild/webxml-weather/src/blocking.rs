@@ -97,6 +97,21 @@ impl WeatherWebServiceBlockingClient {
         Ok(blocking::BlockingItems::new(self.runtime.clone(), items))
     }
 
+    /// Calls the operation of `request`, whose result is a DataSet, and gives the
+    /// set's rows as the response brings them, each read when the iterator is
+    /// advanced: see the async client's `call_rows`.
+    pub fn call_rows<T>(
+        &self,
+        request: &T,
+    ) -> Result<blocking::BlockingDataSetRows, CallError>
+    where
+        T: wire::OperationRequest,
+        T::Response: wire::DataSetResponse,
+    {
+        let rows = self.runtime.wait(self.client.call_rows(request))?;
+        Ok(blocking::BlockingDataSetRows::new(self.runtime.clone(), rows))
+    }
+
     /// Calls operation 1, `getSupportCity`, and waits for its answer: \<br /\>\<h3\>查询本天气预报Web Services支持的国内外城市或地区信息\</h3\>\<p\>输入参数：byProvinceName = 指定的洲或国内的省份，若为ALL或空则表示返回全部城市；返回数据：一个一维字符串数组 String()，结构为：城市名称(城市代码)。\</p\>\<br /\>
     pub fn get_support_city(
         &self,
