@@ -7,7 +7,10 @@
 #   - the server's side: a `MakeTags` answer of the generated server (tags of about 24 bytes;
 #     the reference service streams them with `make_tags_items`), read with `call_items`,
 #     sent as it is written (`serve-items`) or made whole first (`serve-whole`); its size is
-#     the items' bytes.
+#     the items' bytes;
+#   - a DataSet: a `MakeDataSet` response of one table of three columns (about 125 bytes a
+#     row; the server makes the body as it sends it) read row by row (`call_rows`, mode
+#     `rows`) and whole (`call`, mode `rows-whole`).
 # Prints a Markdown table: the time, the rate, and the process's peak RSS (`VmHWM`), which
 # holds both ends and the runtime.
 #   bash tests/bench/large-response.sh [SIZE_MB...]        (default: 1 10 100)
@@ -21,7 +24,7 @@ bin="${CARGO_TARGET_DIR:-$root/target}/release/examples/large_response"
 
 echo "| mode | size | items | time | rate | peak RSS |"
 echo "|---|---:|---:|---:|---:|---:|"
-for mode in items whole serve-items serve-whole; do
+for mode in items whole serve-items serve-whole rows rows-whole; do
     for size in "${sizes[@]}"; do
         read -r _ bytes items seconds rate rss <<<"$("$bin" "$mode" "$size" | sed 's/refused (\(.*\)…)/refused/')"
         printf '| %s | %s MB | %s | %s s | %s MB/s | %s MB |\n' \

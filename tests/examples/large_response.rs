@@ -10,7 +10,11 @@
 //! process: `serve-items` sends it as it is written, `serve-whole` makes it whole first
 //! (`handle`, as a handler that returns a `Vec` has it made).
 //!
-//!   large_response items|whole|serve-items|serve-whole SIZE_MB
+//! A DataSet result, a `MakeDataSet` response of a table of three columns (an int, a
+//! decimal, a required int: about 125 bytes a row) made by a server in this process as it
+//! sends it: `rows` reads it with `call_rows`, `rows-whole` with `call`.
+//!
+//!   large_response items|whole|serve-items|serve-whole|rows|rows-whole SIZE_MB
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -22,8 +26,8 @@ use rmm_objects::runtime::deps::hyper::body::Incoming;
 use rmm_objects::runtime::deps::{tokio, tower_service};
 use rmm_objects::runtime::server::{self, Body, ServerConfig};
 use rmm_objects::runtime::Binding;
-use rmm_objects::{EchoOrders, MakeTags, ObjectsServiceClient, ObjectsServiceServer};
-use rmm_tests::large_response::LargeResponse;
+use rmm_objects::{EchoOrders, MakeDataSet, MakeTags, ObjectsServiceClient, ObjectsServiceServer};
+use rmm_tests::large_response::{LargeDataSet, LargeResponse};
 use rmm_tests::objects_service::{make_order, ObjectsEcho};
 
 /// `<string>t123456</string>`: about 24 bytes a tag.
@@ -31,12 +35,21 @@ const TAG_BYTES: usize = 24;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let modes = ["items", "whole", "serve-items", "serve-whole"];
+    let modes = [
+        "items",
+        "whole",
+        "serve-items",
+        "serve-whole",
+        "rows",
+        "rows-whole",
+    ];
     let (mode, size_mb) = match args.as_slice() {
         [mode, size] if modes.contains(&mode.as_str()) => {
             (mode.clone(), size.parse::<usize>().expect("a size in MB"))
         }
-        _ => panic!("usage: large_response items|whole|serve-items|serve-whole SIZE_MB"),
+        _ => panic!(
+            "usage: large_response items|whole|serve-items|serve-whole|rows|rows-whole SIZE_MB"
+        ),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -45,6 +58,8 @@ fn main() {
         .expect("a runtime");
     let (bytes, read, seconds) = if mode.starts_with("serve") {
         runtime.block_on(serve(mode == "serve-items", size_mb))
+    } else if mode.starts_with("rows") {
+        runtime.block_on(read_rows(mode == "rows", size_mb))
     } else {
         runtime.block_on(read(mode == "items", size_mb))
     };
@@ -85,6 +100,36 @@ async fn read(by_items: bool, size_mb: usize) -> (usize, Result<usize, String>, 
     let seconds = started.elapsed().as_secs_f64();
     if let Ok(count) = read {
         assert_eq!(count, large.count(), "every order read");
+    }
+    (large.len(), read, seconds)
+}
+
+/// A DataSet's rows: the response's size, the rows read (or why not), the seconds.
+async fn read_rows(by_rows: bool, size_mb: usize) -> (usize, Result<usize, String>, f64) {
+    let columns: &[&str] = &["Count", "Price", "Required"];
+    let large = LargeDataSet::of_columns(Binding::Soap11, size_mb * 1_000_000, Some(columns));
+    let served = large.serve().await;
+    let client = ObjectsServiceClient::new(&served.base).with_timeout(None);
+    let request = MakeDataSet { n: 0 };
+    let started = Instant::now();
+    let read = if by_rows {
+        let mut rows = client.call_rows(&request).await.expect("a response");
+        let mut count = 0usize;
+        while let Some(row) = rows.next().await {
+            std::hint::black_box(row.expect("a row"));
+            count += 1;
+        }
+        Ok(count)
+    } else {
+        client
+            .call(&request)
+            .await
+            .map(|response| response.result.map_or(0, |set| set.tables[0].rows.len()))
+            .map_err(|error| format!("{error:.80}"))
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    if let Ok(count) = read {
+        assert_eq!(count, large.count(), "every row read");
     }
     (large.len(), read, seconds)
 }

@@ -114,9 +114,9 @@ impl LargeResponse {
 }
 
 /// A `MakeDataSet` response of a DataSet `Shop` whose table `Orders` (17 columns of every
-/// type a DataSet cell has) holds `count` rows of the same values, each row with its own
-/// `diffgr:id` and `msdata:rowOrder` as .NET writes them, its changes accepted (as a query
-/// fills a set).
+/// type a DataSet cell has, or those named) holds `count` rows of the same values, each row
+/// with its own `diffgr:id` and `msdata:rowOrder` as .NET writes them, its changes accepted
+/// (as a query fills a set).
 #[derive(Debug, Clone)]
 pub struct LargeDataSet {
     headers: HeaderMap,
@@ -129,9 +129,25 @@ pub struct LargeDataSet {
 impl LargeDataSet {
     /// Rows until the body is at least `size` bytes, over `binding`.
     pub fn of_size(binding: Binding, size: usize) -> LargeDataSet {
+        LargeDataSet::of_columns(binding, size, None)
+    }
+
+    /// Rows of the columns named `columns` (all where `None`) until the body is at least
+    /// `size` bytes, over `binding`.
+    pub fn of_columns(binding: Binding, size: usize, columns: Option<&[&str]>) -> LargeDataSet {
         let mut set = crate::objects_data_set::make_data_set(1).expect("a set");
         set.tables.truncate(1);
-        set.tables[0].rows.truncate(1);
+        let table = &mut set.tables[0];
+        table.rows.truncate(1);
+        if let Some(columns) = columns {
+            let kept: Vec<bool> = (table.columns.iter())
+                .map(|c| columns.contains(&c.name.as_str()))
+                .collect();
+            let mut column = kept.iter();
+            table.columns.retain(|_| *column.next().expect("a column"));
+            let mut cell = kept.iter();
+            (table.rows[0].values).retain(|_| *cell.next().expect("a cell"));
+        }
         set.accept_changes();
         let response = MakeDataSetResponse::from_result(Some(set))
             .encode_response(binding)
