@@ -1033,6 +1033,10 @@ pub struct OperationModel {
     /// `out` parameters, SOAP headers, session state or fault headers; not RPC/encoded, whose
     /// arrays declare their length before their items). `None` for any other.
     pub items_method: Option<String>,
+    /// The service trait's method giving a DataSet result's rows as they are made
+    /// (`{snake}_rows`, numbered apart like [`items_method`](Self::items_method)), for a
+    /// DataSet result under the same conditions as an array's. `None` for any other.
+    pub rows_method: Option<String>,
 }
 
 /// A SOAP header an operation uses: a class's element in the request's Header, the
@@ -1081,8 +1085,18 @@ impl OperationModel {
     /// [`items_method`](Self::items_method)), in a service whose messages are RPC/encoded
     /// (`rpc`) or not.
     fn may_stream_items(&self, rpc: bool) -> bool {
-        matches!(self.result, SoapType::Array(_))
-            && self.outs.is_empty()
+        matches!(self.result, SoapType::Array(_)) && self.may_stream(rpc)
+    }
+
+    /// Whether its result is a DataSet whose rows may be written as they are made (see
+    /// [`rows_method`](Self::rows_method)).
+    fn may_stream_rows(&self, rpc: bool) -> bool {
+        self.result == SoapType::DataSet && self.may_stream(rpc)
+    }
+
+    /// Whether its result, the whole answer, may be written as it is made.
+    fn may_stream(&self, rpc: bool) -> bool {
+        self.outs.is_empty()
             && !self.bare
             && !self.result_nullable
             && !self.result_nillable
@@ -1619,6 +1633,7 @@ impl Model {
                     response_type: format!("{}Response", upper_camel(wire)),
                     fault_type: None,
                     items_method: None,
+                    rows_method: None,
                     snake: snake_case(wire),
                     doc: op.doc.trim().to_owned(),
                     description: op.description.clone(),
@@ -1901,6 +1916,17 @@ impl Model {
         let items_methods = assign_names(&naturals, &mut taken, Numbering::Underscore);
         for (&i, name) in streaming.iter().zip(items_methods) {
             operations[i].items_method = Some(name);
+        }
+        let streaming: Vec<usize> = (0..operations.len())
+            .filter(|&i| operations[i].may_stream_rows(rpc))
+            .collect();
+        let naturals: Vec<String> = streaming
+            .iter()
+            .map(|&i| format!("{}_rows", operations[i].snake))
+            .collect();
+        let rows_methods = assign_names(&naturals, &mut taken, Numbering::Underscore);
+        for (&i, name) in streaming.iter().zip(rows_methods) {
+            operations[i].rows_method = Some(name);
         }
         let mut classes = class_models(spec);
         for (i, class) in classes.iter_mut().enumerate() {

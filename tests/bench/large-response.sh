@@ -10,7 +10,11 @@
 #     the items' bytes;
 #   - a DataSet: a `MakeDataSet` response of one table of three columns (about 125 bytes a
 #     row; the server makes the body as it sends it) read row by row (`call_rows`, mode
-#     `rows`) and whole (`call`, mode `rows-whole`).
+#     `rows`) and whole (`call`, mode `rows-whole`);
+#   - the server's DataSet: `MakeDataSet` of the generated server (the reference service
+#     streams its orders, about 524 bytes each, with `make_data_set_rows`), read with
+#     `call_rows`, sent as it is written (`serve-rows`) or made whole first
+#     (`serve-rows-whole`); its size is the orders' bytes.
 # Prints a Markdown table: the time, the rate, and the process's peak RSS (`VmHWM`), which
 # holds both ends and the runtime.
 #   bash tests/bench/large-response.sh [SIZE_MB...]        (default: 1 10 100)
@@ -24,7 +28,7 @@ bin="${CARGO_TARGET_DIR:-$root/target}/release/examples/large_response"
 
 echo "| mode | size | items | time | rate | peak RSS |"
 echo "|---|---:|---:|---:|---:|---:|"
-for mode in items whole serve-items serve-whole rows rows-whole; do
+for mode in items whole serve-items serve-whole rows rows-whole serve-rows serve-rows-whole; do
     for size in "${sizes[@]}"; do
         read -r _ bytes items seconds rate rss <<<"$("$bin" "$mode" "$size" | sed 's/refused (\(.*\)…)/refused/')"
         printf '| %s | %s MB | %s | %s s | %s MB/s | %s MB |\n' \

@@ -12,9 +12,13 @@
 //!
 //! A DataSet result, a `MakeDataSet` response of a table of three columns (an int, a
 //! decimal, a required int: about 125 bytes a row) made by a server in this process as it
-//! sends it: `rows` reads it with `call_rows`, `rows-whole` with `call`.
+//! sends it: `rows` reads it with `call_rows`, `rows-whole` with `call`. The server's side,
+//! `MakeDataSet` of the generated server (`ObjectsEcho`, whose `make_data_set_rows` streams
+//! the orders, about 520 bytes each, a cell of every type), read with `call_rows`:
+//! `serve-rows` sends it as it is written, `serve-rows-whole` makes it whole first.
 //!
-//!   large_response items|whole|serve-items|serve-whole|rows|rows-whole SIZE_MB
+//!   large_response MODE SIZE_MB, MODE one of items, whole, serve-items, serve-whole, rows,
+//!   rows-whole, serve-rows, serve-rows-whole
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -33,6 +37,9 @@ use rmm_tests::objects_service::{make_order, ObjectsEcho};
 /// `<string>t123456</string>`: about 24 bytes a tag.
 const TAG_BYTES: usize = 24;
 
+/// An order of `MakeDataSet`, a cell of every type: about 524 bytes.
+const ORDER_BYTES: usize = 524;
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let modes = [
@@ -42,21 +49,23 @@ fn main() {
         "serve-whole",
         "rows",
         "rows-whole",
+        "serve-rows",
+        "serve-rows-whole",
     ];
     let (mode, size_mb) = match args.as_slice() {
         [mode, size] if modes.contains(&mode.as_str()) => {
             (mode.clone(), size.parse::<usize>().expect("a size in MB"))
         }
-        _ => panic!(
-            "usage: large_response items|whole|serve-items|serve-whole|rows|rows-whole SIZE_MB"
-        ),
+        _ => panic!("usage: large_response {} SIZE_MB", modes.join("|")),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
         .expect("a runtime");
-    let (bytes, read, seconds) = if mode.starts_with("serve") {
+    let (bytes, read, seconds) = if mode.starts_with("serve-rows") {
+        runtime.block_on(serve_rows(mode == "serve-rows", size_mb))
+    } else if mode.starts_with("serve") {
         runtime.block_on(serve(mode == "serve-items", size_mb))
     } else if mode.starts_with("rows") {
         runtime.block_on(read_rows(mode == "rows", size_mb))
@@ -165,6 +174,37 @@ async fn serve(streamed: bool, size_mb: usize) -> (usize, Result<usize, String>,
     let seconds = started.elapsed().as_secs_f64();
     assert_eq!(read, count, "every tag read");
     (bytes, Ok(read), seconds)
+}
+
+/// The server's side of a DataSet: the answer's size, the rows read, the seconds.
+async fn serve_rows(streamed: bool, size_mb: usize) -> (usize, Result<usize, String>, f64) {
+    let orders = size_mb * 1_000_000 / ORDER_BYTES;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let base = format!("http://{}", listener.local_addr().expect("an address"));
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let config = ServerConfig::default();
+    if streamed {
+        tokio::spawn(server::serve(listener, server, config));
+    } else {
+        tokio::spawn(server::serve(listener, Whole(server), config));
+    }
+    let client = ObjectsServiceClient::new(&base).with_timeout(None);
+    let request = MakeDataSet {
+        n: i32::try_from(orders).expect("a count"),
+    };
+    let started = Instant::now();
+    let mut rows = client.call_rows(&request).await.expect("an answer");
+    let mut read = 0usize;
+    while let Some(row) = rows.next().await {
+        std::hint::black_box(row.expect("a row"));
+        read += 1;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    // The orders, the one of nulls, four notes.
+    assert_eq!(read, orders + 5, "every row read");
+    (orders * ORDER_BYTES, Ok(read), seconds)
 }
 
 /// The generated server answering every call whole (`handle`), as it answers a handler that

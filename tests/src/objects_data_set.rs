@@ -1,7 +1,9 @@
 //! The DataSet operations of the objects reference service (`MakeDataSet`,
 //! `DescribeDataSet` in `tests/interop/asmx/ObjectsService.cs`), as rmm implements them.
 
-use rmm_objects::runtime::dataset::{Cell, ColumnType, DataSet, DataTable, RowState};
+use rmm_objects::runtime::dataset::{
+    Cell, ColumnType, DataRow, DataSet, DataSetRow, DataTable, RowState,
+};
 use rmm_objects::runtime::deps::chrono::{Duration, FixedOffset, NaiveDate};
 use rmm_objects::runtime::{DateTime, DateTimeKind};
 
@@ -10,6 +12,66 @@ pub fn make_data_set(n: i32) -> Option<DataSet> {
     if n < 0 {
         return None;
     }
+    let mut set = shop(n);
+    let orders = set.table_mut("Orders").expect("made above");
+    for i in 0..n {
+        orders
+            .add_row(order(i))
+            .expect("cells of their columns' types");
+    }
+    orders.add_row(null_order()).expect("a null row");
+    let notes = set.table_mut("Shop Notes").expect("made above");
+    for text in NOTES {
+        notes
+            .add_row(vec![Some(Cell::String(text.to_owned()))])
+            .expect("a string");
+    }
+    if n == 2 {
+        set.accept_changes();
+    }
+    let orders = set.table_mut("Orders").expect("made above");
+    if n == 2 {
+        orders
+            .set(0, "Name", Some("changed".to_owned()))
+            .expect("a string column");
+        orders.delete_row(1).expect("a row");
+    } else if n == 3 {
+        orders.rows[0].error = Some("first <bad>".to_owned());
+        orders.rows[0].cell_errors = vec![(1, "too many".to_owned())];
+    }
+    Some(set)
+}
+
+/// `MakeDataSet(n)` made as it is written (the reference service's `make_data_set_rows`):
+/// the set's schema and its rows, each made when it is asked for, as [`make_data_set`] makes
+/// them. `None` for the sets whose changes are not accepted (n = 2: a modified and a deleted
+/// row; n = 3: errors), which are written whole, and for a null one.
+pub fn make_data_set_rows(n: i32) -> Option<(DataSet, impl Iterator<Item = DataSetRow> + Send)> {
+    if n < 0 || n == 2 || n == 3 {
+        return None;
+    }
+    let added = |table: usize, values: Vec<Option<Cell>>| DataSetRow {
+        table,
+        row: DataRow {
+            state: RowState::Added,
+            values,
+            ..DataRow::default()
+        },
+    };
+    let orders = (0..n)
+        .map(order)
+        .chain(std::iter::once_with(null_order))
+        .map(move |values| added(0, values));
+    let notes = NOTES
+        .iter()
+        .map(move |text| added(2, vec![Some(Cell::String((*text).to_owned()))]));
+    Some((shop(n), orders.chain(notes)))
+}
+
+/// The set `Shop` without rows: `Orders` of a column of every type rmm models (the last one
+/// not allowing nulls), `Empty` and `Shop Notes`; of the namespace `urn:rmm:shop` for n = 4
+/// (as a typed DataSet has one).
+fn shop(n: i32) -> DataSet {
     let mut set = DataSet::new("Shop");
     let orders = set.add_table("Orders");
     for (name, ty) in [
@@ -34,72 +96,61 @@ pub fn make_data_set(n: i32) -> Option<DataSet> {
         orders.add_column(name, ty);
     }
     orders.columns.last_mut().expect("just added").allow_null = false;
+    set.add_table("Empty").add_column("X", ColumnType::String);
+    set.add_table("Shop Notes")
+        .add_column("Note Text", ColumnType::String);
+    if n == 4 {
+        set.namespace = "urn:rmm:shop".to_owned();
+    }
+    set
+}
+
+/// The notes of `Shop Notes`: empty, white space, a line feed, markup's characters.
+const NOTES: [&str; 4] = ["", " ", "a\nb", "]]> \"q\" 'a'"];
+
+/// The cells of order `i`.
+fn order(i: i32) -> Vec<Option<Cell>> {
     let start = NaiveDate::from_ymd_opt(2024, 1, 2)
         .and_then(|d| d.and_hms_opt(3, 4, 5))
         .expect("a time");
-    for i in 0..n {
-        // .NET's arithmetic wraps as these casts do (the service is called with small n).
-        let when = start + Duration::days(i64::from(i)) + Duration::nanoseconds(123_450_000);
-        let id = format!("00112233-4455-6677-8899-aabbccddee0{}", i % 10);
-        orders
-            .add_row(vec![
-                Some(Cell::String(format!("order <{i}> & co"))),
-                Some(Cell::Int(i)),
-                Some(Cell::Long(10_000_000_000 + i64::from(i))),
-                Some(Cell::Short((-i) as i16)),
-                Some(Cell::UnsignedByte((250 + i) as u8)),
-                Some(Cell::Byte((-100 - i) as i8)),
-                Some(Cell::UnsignedShort((60_000 + i) as u16)),
-                Some(Cell::UnsignedInt(4_000_000_000u32.wrapping_add(i as u32))),
-                Some(Cell::UnsignedLong(
-                    18_000_000_000_000_000_000u64.wrapping_add(i as u64),
-                )),
-                Some(Cell::Decimal(
-                    rmm_objects::runtime::deps::rust_decimal::Decimal::new(150, 2)
-                        + rmm_objects::runtime::deps::rust_decimal::Decimal::from(i),
-                )),
-                Some(Cell::Double(0.1 * f64::from(i))),
-                Some(Cell::Float(1.5f32 * i as f32)),
-                Some(Cell::Boolean(i % 2 == 0)),
-                // The host's clock is UTC: the cell reads back at offset zero.
-                Some(Cell::DateTime(DateTime {
-                    value: when,
-                    kind: DateTimeKind::Offset(FixedOffset::east_opt(0).expect("zero")),
-                })),
-                Some(Cell::Guid(id.parse().expect("a guid"))),
-                Some(Cell::Base64Binary(vec![1, 2, i as u8])),
-                Some(Cell::Int(i.wrapping_mul(7))),
-            ])
-            .expect("cells of their columns' types");
-    }
+    // .NET's arithmetic wraps as these casts do (the service is called with small n).
+    let when = start + Duration::days(i64::from(i)) + Duration::nanoseconds(123_450_000);
+    let id = format!("00112233-4455-6677-8899-aabbccddee0{}", i % 10);
+    vec![
+        Some(Cell::String(format!("order <{i}> & co"))),
+        Some(Cell::Int(i)),
+        Some(Cell::Long(10_000_000_000 + i64::from(i))),
+        Some(Cell::Short((-i) as i16)),
+        Some(Cell::UnsignedByte((250 + i) as u8)),
+        Some(Cell::Byte((-100 - i) as i8)),
+        Some(Cell::UnsignedShort((60_000 + i) as u16)),
+        Some(Cell::UnsignedInt(4_000_000_000u32.wrapping_add(i as u32))),
+        Some(Cell::UnsignedLong(
+            18_000_000_000_000_000_000u64.wrapping_add(i as u64),
+        )),
+        Some(Cell::Decimal(
+            rmm_objects::runtime::deps::rust_decimal::Decimal::new(150, 2)
+                + rmm_objects::runtime::deps::rust_decimal::Decimal::from(i),
+        )),
+        Some(Cell::Double(0.1 * f64::from(i))),
+        Some(Cell::Float(1.5f32 * i as f32)),
+        Some(Cell::Boolean(i % 2 == 0)),
+        // The host's clock is UTC: the cell reads back at offset zero.
+        Some(Cell::DateTime(DateTime {
+            value: when,
+            kind: DateTimeKind::Offset(FixedOffset::east_opt(0).expect("zero")),
+        })),
+        Some(Cell::Guid(id.parse().expect("a guid"))),
+        Some(Cell::Base64Binary(vec![1, 2, i as u8])),
+        Some(Cell::Int(i.wrapping_mul(7))),
+    ]
+}
+
+/// The order of nulls but its required cell.
+fn null_order() -> Vec<Option<Cell>> {
     let mut nulls = vec![None; 16];
     nulls.push(Some(Cell::Int(-1)));
-    orders.add_row(nulls).expect("a null row");
-    set.add_table("Empty").add_column("X", ColumnType::String);
-    let notes = set.add_table("Shop Notes");
-    notes.add_column("Note Text", ColumnType::String);
-    for text in ["", " ", "a\nb", "]]> \"q\" 'a'"] {
-        notes
-            .add_row(vec![Some(Cell::String(text.to_owned()))])
-            .expect("a string");
-    }
-    if n == 2 {
-        set.accept_changes();
-    }
-    let orders = set.table_mut("Orders").expect("made above");
-    if n == 2 {
-        orders
-            .set(0, "Name", Some("changed".to_owned()))
-            .expect("a string column");
-        orders.delete_row(1).expect("a row");
-    } else if n == 3 {
-        orders.rows[0].error = Some("first <bad>".to_owned());
-        orders.rows[0].cell_errors = vec![(1, "too many".to_owned())];
-    } else if n == 4 {
-        // A namespace of the set's own, as a typed DataSet has one.
-        set.namespace = "urn:rmm:shop".to_owned();
-    }
-    Some(set)
+    nulls
 }
 
 /// `MakeTable(n)`: the lone table `Lines` the reference service makes.

@@ -660,6 +660,15 @@ impl ObjectsService for ObjectsEcho {
         })
     }
 
+    /// Streams the set's rows as it makes them, but for the sets whose changes are not
+    /// accepted (n = 2, 3), which cannot stream.
+    async fn make_data_set_rows(&self, r: MakeDataSet) -> Result<server::Rows, Fault> {
+        Ok(match crate::objects_data_set::make_data_set_rows(r.n) {
+            Some((schema, rows)) => server::Rows::iter(schema, rows),
+            None => server::Rows::whole(crate::objects_data_set::make_data_set(r.n)),
+        })
+    }
+
     async fn echo_data_set(&self, r: EchoDataSet) -> Result<EchoDataSetResponse, Fault> {
         Ok(EchoDataSetResponse { result: r.ds })
     }

@@ -43,6 +43,7 @@ async fn a_large_set_is_read_in_memory_bounded_by_its_rows_not_its_size() {
     .await;
     assert_eq!(count, large.count());
     assert!(first.is_some_and(|row| row.values.iter().all(Option::is_some)));
+    eprintln!("{count} rows, peak {peak} bytes");
     // A piece is 64 KiB of rows and their cells; the rest is the connection's buffers.
     let bound = 4 << 20;
     assert!(

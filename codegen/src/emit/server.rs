@@ -98,6 +98,31 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 }
             }
         });
+        let rows = op.rows_method.as_ref().map(|rows_method| {
+            let rows_method = format_ident!("{}", rows_method);
+            let text = doc(&format!(
+                "Operation {}, `{}`, its DataSet's rows as they are made: override it to answer \
+                 a set of any size without holding it ([`server::Rows::stream`]: the set's \
+                 schema, then its rows, table by table, unchanged or added); the server writes \
+                 the rows as they come, in chunks of about [`server::CHUNK`] bytes. By \
+                 default, the result of [`Self::{}`].",
+                op.number, op.wire, op.snake
+            ));
+            quote! {
+                #text
+                fn #rows_method(
+                    &self,
+                    #credentials_param
+                    request: #request,
+                ) -> impl std::future::Future<Output = Result<server::Rows, Fault>> + Send {
+                    async move {
+                        self.#method(#credentials_arg request)
+                            .await
+                            .map(|response| server::Rows::whole(response.result))
+                    }
+                }
+            }
+        });
         quote! {
             #text
             fn #method(
@@ -108,6 +133,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             ) -> impl std::future::Future<Output = Result<#response, #error>> + Send;
 
             #items
+
+            #rows
         }
     });
     let arc_methods = model.operations.iter().map(|op| {
@@ -134,6 +161,18 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                 }
             }
         });
+        let rows = op.rows_method.as_ref().map(|rows_method| {
+            let rows_method = format_ident!("{}", rows_method);
+            quote! {
+                fn #rows_method(
+                    &self,
+                    #credentials_param
+                    request: #request,
+                ) -> impl std::future::Future<Output = Result<server::Rows, Fault>> + Send {
+                    T::#rows_method(self, #credentials_arg request)
+                }
+            }
+        });
         quote! {
             fn #method(
                 &self,
@@ -145,6 +184,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
             }
 
             #items
+
+            #rows
         }
     });
     // `?schema=Name`: the schema of a typed DataSet the WSDL imports from there.
@@ -169,7 +210,8 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     };
     let arms = model.operations.iter().map(|op| {
         // An operation whose result may stream is run by its streaming twin.
-        let method = format_ident!("{}", op.items_method.as_ref().unwrap_or(&op.snake));
+        let twin = op.items_method.as_ref().or(op.rows_method.as_ref());
+        let method = format_ident!("{}", twin.unwrap_or(&op.snake));
         let variant = ident(&op.rust_name);
         let request = ident(&op.rust_name);
         let streams = op.items_method.is_some();
@@ -208,6 +250,21 @@ pub(super) fn emit(model: &Model) -> TokenStream {
                         server::guard(operation.name(), handled).await,
                         #items,
                         #root,
+                        chunked,
+                        |result| encode(binding, result.map(<#response as wire::OperationResponse>::from_result)),
+                    )
+                    .await
+                },
+            )
+        } else if op.rows_method.is_some() {
+            let response = ident(&op.response_type);
+            (
+                quote!(),
+                quote! {
+                    server::rows_response(
+                        binding,
+                        operation.info(),
+                        server::guard(operation.name(), handled).await,
                         chunked,
                         |result| encode(binding, result.map(<#response as wire::OperationResponse>::from_result)),
                     )
@@ -316,8 +373,10 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         path = model.service.path
     ));
 
-    // Named only where an operation streams its items.
-    let chunked = if model.operations.iter().any(|op| op.items_method.is_some()) {
+    // Named only where an operation streams its items or rows.
+    let streams =
+        |op: &crate::model::OperationModel| op.items_method.is_some() || op.rows_method.is_some();
+    let chunked = if model.operations.iter().any(streams) {
         format_ident!("chunked")
     } else {
         format_ident!("_chunked")

@@ -26,8 +26,11 @@ mod write;
 pub use cell::{Cell, CellValue, ColumnType};
 pub use read::DataSetError;
 pub use rows::DataSetRow;
+#[cfg(feature = "client")]
 pub(crate) use rows::{RowPlacer, RowsPiece};
 pub use typed::{cell, TypedColumn, TypedSchema, TypedTable};
+#[cfg(feature = "server")]
+pub(crate) use write::StreamedSet;
 
 /// The `msdata:` namespace of DataSet annotations.
 pub const MSDATA_NS: &str = "urn:schemas-microsoft-com:xml-msdata";

@@ -203,39 +203,17 @@ fn schema(set: &View<'_>) -> XmlElement {
 /// `diffgr:errors`. Each row is `diffgr:id` its table's name and its position from 1,
 /// `msdata:rowOrder` its position from 0.
 fn diffgram(set: &View<'_>) -> XmlElement {
-    let mut diffgram = element("diffgr", "diffgram", DIFFGRAM_NS);
-    declare(&mut diffgram, "msdata", MSDATA_NS);
-    declare(&mut diffgram, "diffgr", DIFFGRAM_NS);
+    let mut diffgram = diffgram_element();
     if set.tables.iter().all(|t| t.rows.is_empty()) {
         return diffgram;
     }
-    let data = child(
-        &mut diffgram,
-        element(
-            "",
-            &set.main.map_or_else(
-                || encode_local_name(set.name),
-                |_| "DocumentElement".to_owned(),
-            ),
-            set.namespace,
-        ),
-    );
+    let data = child(&mut diffgram, data_element(set));
     for table in set.tables {
         for (position, row) in table.rows.iter().enumerate() {
             if row.state == RowState::Deleted {
                 continue;
             }
-            let mut e = row_element(set, table, position);
-            prefixed(&mut e, "msdata", "rowOrder", position.to_string());
-            match row.state {
-                RowState::Added => prefixed(&mut e, "diffgr", "hasChanges", "inserted"),
-                RowState::Modified => prefixed(&mut e, "diffgr", "hasChanges", "modified"),
-                RowState::Unchanged | RowState::Deleted => {}
-            }
-            if row.error.is_some() || !row.cell_errors.is_empty() {
-                prefixed(&mut e, "diffgr", "hasErrors", "true");
-            }
-            cells(&mut e, set, table, &row.values);
+            let e = current_row(set, table, position, row);
             data.children.push(XmlContent::Element(e));
         }
     }
@@ -283,6 +261,86 @@ fn diffgram(set: &View<'_>) -> XmlElement {
         diffgram.children.push(XmlContent::Element(errors));
     }
     diffgram
+}
+
+/// `<diffgr:diffgram …>`, empty.
+fn diffgram_element() -> XmlElement {
+    let mut diffgram = element("diffgr", "diffgram", DIFFGRAM_NS);
+    declare(&mut diffgram, "msdata", MSDATA_NS);
+    declare(&mut diffgram, "diffgr", DIFFGRAM_NS);
+    diffgram
+}
+
+/// The set's element in the diffgram, empty: the rows' parent.
+fn data_element(set: &View<'_>) -> XmlElement {
+    element(
+        "",
+        &set.main.map_or_else(
+            || encode_local_name(set.name),
+            |_| "DocumentElement".to_owned(),
+        ),
+        set.namespace,
+    )
+}
+
+/// A row of the set's element in the diffgram (not a deleted one): its id, order, state,
+/// whether it has errors, its current values.
+fn current_row(
+    set: &View<'_>,
+    table: &DataTable,
+    position: usize,
+    row: &super::DataRow,
+) -> XmlElement {
+    let mut e = row_element(set, table, position);
+    prefixed(&mut e, "msdata", "rowOrder", position.to_string());
+    match row.state {
+        RowState::Added => prefixed(&mut e, "diffgr", "hasChanges", "inserted"),
+        RowState::Modified => prefixed(&mut e, "diffgr", "hasChanges", "modified"),
+        RowState::Unchanged | RowState::Deleted => {}
+    }
+    if row.error.is_some() || !row.cell_errors.is_empty() {
+        prefixed(&mut e, "diffgr", "hasErrors", "true");
+    }
+    cells(&mut e, set, table, &row.values);
+    e
+}
+
+/// A DataSet written a row at a time (a server's streamed answer): the elements the whole
+/// writer writes, in parts. The set gives the schema; its rows are not looked at.
+#[cfg(feature = "server")]
+pub(crate) struct StreamedSet<'a> {
+    view: View<'a>,
+}
+
+#[cfg(feature = "server")]
+impl<'a> StreamedSet<'a> {
+    pub(crate) fn new(set: &'a DataSet) -> StreamedSet<'a> {
+        StreamedSet {
+            view: View::of(set),
+        }
+    }
+
+    /// `<xs:schema>`, whole.
+    pub(crate) fn schema(&self) -> XmlElement {
+        schema(&self.view)
+    }
+
+    /// `<diffgr:diffgram>` without children: whole, the diffgram of a set without rows; its
+    /// start tag otherwise.
+    pub(crate) fn diffgram(&self) -> XmlElement {
+        diffgram_element()
+    }
+
+    /// The set's element in the diffgram, without children: its start tag.
+    pub(crate) fn data(&self) -> XmlElement {
+        data_element(&self.view)
+    }
+
+    /// The element of `row`, the one at `position` of the table at `table` (an index among
+    /// the set's tables), neither deleted nor modified nor with errors.
+    pub(crate) fn row(&self, table: usize, position: usize, row: &super::DataRow) -> XmlElement {
+        current_row(&self.view, &self.view.tables[table], position, row)
+    }
 }
 
 /// `<Table diffgr:id="Table1"`: the row element at `position`, its id set; in the set's

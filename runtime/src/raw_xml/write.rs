@@ -111,13 +111,103 @@ pub(crate) fn write_element_at(
     write(out, element, scope, tab_reference, depth)
 }
 
-fn write(
+/// An element whose start tag [`write_open`] wrote, its children to come one by one
+/// ([`write_child`]) and its end tag ([`write_close`]): a DataSet's rows written as they are
+/// made, byte for byte as [`write_element_at`] writes the element holding them all.
+#[cfg(feature = "server")]
+#[derive(Debug)]
+pub(crate) struct Open {
+    /// The scope's bindings before the start tag's.
+    mark: usize,
+    /// The element's depth in an indented document (`None`: not indented).
+    depth: Option<usize>,
+}
+
+/// Writes the start tag of `element` (its children are not looked at: it is to hold some),
+/// at `depth` in an indented document (`None`: not indented), where the line it stands on is
+/// begun already.
+#[cfg(feature = "server")]
+pub(crate) fn write_open(
+    out: &mut String,
+    element: &XmlElement,
+    scope: &mut Scope,
+    depth: Option<usize>,
+) -> Result<Open, u32> {
+    let mark = start_tag(out, element, scope, false)?;
+    out.push('>');
+    Ok(Open { mark, depth })
+}
+
+#[cfg(feature = "server")]
+impl Open {
+    /// An element opened by other means (a SOAP result element, written as text), not
+    /// indented, whose children are written where `scope` is in scope.
+    pub(crate) fn unindented(scope: &Scope) -> Open {
+        Open {
+            mark: scope.bindings.len(),
+            depth: None,
+        }
+    }
+}
+
+/// Writes the start tag of `child` as the next child of the element `parent` opened (on a
+/// line of its own in an indented document), its own children to come.
+#[cfg(feature = "server")]
+pub(crate) fn write_open_child(
+    out: &mut String,
+    parent: &Open,
+    child: &XmlElement,
+    scope: &mut Scope,
+) -> Result<Open, u32> {
+    if let Some(level) = parent.depth {
+        new_line(out, level + 1);
+    }
+    write_open(out, child, scope, parent.depth.map(|l| l + 1))
+}
+
+/// Writes `child`, an element, as the next child of the element `parent` opened: on a line
+/// of its own in an indented document.
+#[cfg(feature = "server")]
+pub(crate) fn write_child(
+    out: &mut String,
+    parent: &Open,
+    child: &XmlElement,
+    scope: &mut Scope,
+) -> Result<(), u32> {
+    if let Some(level) = parent.depth {
+        new_line(out, level + 1);
+    }
+    write(out, child, scope, false, parent.depth.map(|l| l + 1))
+}
+
+/// Writes the end tag of `element`, which [`write_open`] opened (`open`), after elements
+/// only: on a line of its own in an indented document.
+#[cfg(feature = "server")]
+pub(crate) fn write_close(out: &mut String, element: &XmlElement, open: Open, scope: &mut Scope) {
+    if let Some(level) = open.depth {
+        new_line(out, level);
+    }
+    out.push_str("</");
+    push_qname(out, &element.prefix, &element.local);
+    out.push('>');
+    scope.bindings.truncate(open.mark);
+}
+
+fn new_line(out: &mut String, level: usize) {
+    out.push('\n');
+    for _ in 0..level {
+        out.push_str("  ");
+    }
+}
+
+/// Writes `<name attributes declarations` (the tag not yet ended), the element's bindings
+/// added to `scope`; returns the scope's length before them.
+fn start_tag(
     out: &mut String,
     element: &XmlElement,
     scope: &mut Scope,
     tab_reference: bool,
-    depth: Option<usize>,
-) -> Result<(), u32> {
+) -> Result<usize, u32> {
     let mark = scope.bindings.len();
     out.push('<');
     push_qname(out, &element.prefix, &element.local);
@@ -148,6 +238,17 @@ fn write(
     for (prefix, namespace) in scope.bindings[pushed..].iter().rev() {
         declaration(out, prefix, namespace)?;
     }
+    Ok(mark)
+}
+
+fn write(
+    out: &mut String,
+    element: &XmlElement,
+    scope: &mut Scope,
+    tab_reference: bool,
+    depth: Option<usize>,
+) -> Result<(), u32> {
+    let mark = start_tag(out, element, scope, tab_reference)?;
     if element.children.is_empty() && !element.end_tag {
         out.push_str(" />");
         scope.bindings.truncate(mark);
@@ -158,12 +259,6 @@ fn write(
     // instruction on a line of its own until text is written in the element (it is "mixed"
     // from there on), and the end tag too unless it is mixed by then.
     let mut mixed = false;
-    let new_line = |out: &mut String, level: usize| {
-        out.push('\n');
-        for _ in 0..level {
-            out.push_str("  ");
-        }
-    };
     for child in &element.children {
         let starts_line = matches!(
             child,

@@ -128,6 +128,23 @@ where
             stream.collect::<Vec<_>>().await.into_iter().collect();
         return whole(collected.map(Some)).map(Body::from);
     }
+    spawn_writer(binding, operation, "writing items panicked", move |sink| {
+        write(binding, operation, stream, names, root, sink)
+    })
+    .await
+}
+
+/// Runs `write` on a task of its own with a [`Sink`] to write into, and answers as it
+/// begins: whole if it ends within its first chunk, else streamed as it writes.
+pub(super) async fn spawn_writer<F>(
+    binding: Binding,
+    operation: &'static OperationInfo,
+    panicked: &'static str,
+    write: impl FnOnce(Sink) -> F,
+) -> Response<Body>
+where
+    F: std::future::Future<Output = ()> + Send + 'static,
+{
     let (start_tx, start_rx) = oneshot::channel();
     // One chunk waiting while the writer fills the next: the memory of a few chunks.
     let (chunks_tx, chunks_rx) = mpsc::channel(1);
@@ -135,11 +152,11 @@ where
         start: Some(start_tx),
         chunks: chunks_tx,
     };
+    let write = write(sink);
     tokio::spawn(async move {
-        let write = write(binding, operation, stream, names, root, sink);
         if let Err(panic) = AssertUnwindSafe(write).catch_unwind().await {
             let what = super::panic_message(panic.as_ref());
-            tracing::error!(operation = operation.name, panic = %what, "writing items panicked");
+            tracing::error!(operation = operation.name, panic = %what, "{panicked}");
         }
     });
     match start_rx.await {
@@ -151,7 +168,7 @@ where
 }
 
 /// How the writer begins the response.
-enum Start {
+pub(super) enum Start {
     /// The answer is complete: sent whole, with its length.
     Whole(Response<Bytes>),
     /// The first chunk is on its way: the response is sent as it is written.
@@ -159,18 +176,18 @@ enum Start {
 }
 
 /// Where the writer sends what it writes.
-struct Sink {
+pub(super) struct Sink {
     /// Until the first chunk: how the response begins.
     start: Option<oneshot::Sender<Start>>,
     chunks: mpsc::Sender<Chunk>,
 }
 
 /// The client went away (the response's body was dropped): nothing more to write.
-struct Gone;
+pub(super) struct Gone;
 
 impl Sink {
     /// Sends a chunk (the response's head first, if not yet sent).
-    async fn send(&mut self, chunk: String) -> Result<(), Gone> {
+    pub(super) async fn send(&mut self, chunk: String) -> Result<(), Gone> {
         if let Some(start) = self.start.take() {
             start.send(Start::Streamed).map_err(|_| Gone)?;
         }
@@ -181,7 +198,7 @@ impl Sink {
     }
 
     /// Ends the response with `rest`: whole if nothing was sent yet.
-    async fn end(mut self, binding: Binding, rest: String) {
+    pub(super) async fn end(mut self, binding: Binding, rest: String) {
         match self.start.take() {
             Some(start) => {
                 let response = message::response(
@@ -206,7 +223,7 @@ impl Sink {
 
     /// Ends the response with `fault`: its fault response if nothing was sent yet, else
     /// a body cut short.
-    async fn fail(mut self, binding: Binding, operation: &'static str, fault: Fault) {
+    pub(super) async fn fail(mut self, binding: Binding, operation: &'static str, fault: Fault) {
         match self.start.take() {
             Some(start) => {
                 let _ = start.send(Start::Whole(message::fault_response(binding, &fault)));
@@ -269,7 +286,7 @@ async fn write<T: XmlItem>(
 }
 
 /// Why the items stopped before their end.
-enum Stop {
+pub(super) enum Stop {
     /// The stream gave an error, or an item could not be written.
     Failed(Fault),
     /// The client went away.
@@ -304,7 +321,7 @@ async fn write_array<T: XmlItem>(
 }
 
 /// The head of a streamed `200`: the headers of a result but its length, which is not known.
-fn streamed_head(binding: Binding, body: Body) -> Response<Body> {
+pub(super) fn streamed_head(binding: Binding, body: Body) -> Response<Body> {
     let mut response = Response::new(body);
     let headers = response.headers_mut();
     headers.insert(CONTENT_TYPE, message::response_content_type(binding));

@@ -7,6 +7,7 @@ mod items;
 pub mod operate;
 mod peek;
 mod route;
+mod rows;
 mod serve;
 
 use std::future::Future;
@@ -26,6 +27,8 @@ pub use items::{Items, CHUNK};
 pub use peek::{peek, Peek, Strays};
 #[doc(hidden)] // for generated code
 pub use route::{normalize_path, route, route_by_action, Route};
+pub use rows::rows_response;
+pub use rows::Rows;
 pub use serve::{collect_body, serve, serve_with_shutdown, BodyError};
 
 use crate::message::{self, TEXT_CONTENT_TYPE};

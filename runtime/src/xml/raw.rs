@@ -127,7 +127,12 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
                     start,
                     empty: true,
                 },
-                Event::End(_) => return Ok(raw),
+                Event::End(_) => {
+                    // A vector grown by pushes holds up to twice its contents (four for one
+                    // text): a DataSet's cells, each one text, would hold four times theirs.
+                    raw.children.shrink_to_fit();
+                    return Ok(raw);
+                }
                 Event::DocType(_) => return Err(super::XmlError::Doctype.into()),
                 Event::Eof => return Err(self.malformed("unexpected end of document").into()),
                 _ => continue,

@@ -468,6 +468,18 @@ pub trait ObjectsService: Send + Sync + 'static {
         request: MakeDataSet,
     ) -> impl std::future::Future<Output = Result<MakeDataSetResponse, Fault>> + Send;
 
+    /// Operation 40, `MakeDataSet`, its DataSet's rows as they are made: override it to answer a set of any size without holding it ([`server::Rows::stream`]: the set's schema, then its rows, table by table, unchanged or added); the server writes the rows as they come, in chunks of about [`server::CHUNK`] bytes. By default, the result of [`Self::make_data_set`].
+    fn make_data_set_rows(
+        &self,
+        request: MakeDataSet,
+    ) -> impl std::future::Future<Output = Result<server::Rows, Fault>> + Send {
+        async move {
+            self.make_data_set(request)
+                .await
+                .map(|response| server::Rows::whole(response.result))
+        }
+    }
+
     /// Operation 41, `EchoDataSet`: Echoes a DataSet as the host reads it: its rows renumbered, its values in their canonical forms.
     ///
     /// Return the result, or a [`Fault`] to refuse the call (sent as `soap:Client`/`soap:Sender` or `soap:Server`/`soap:Receiver` by its code; over HTTP GET/POST as a `500` text error).
@@ -475,6 +487,18 @@ pub trait ObjectsService: Send + Sync + 'static {
         &self,
         request: EchoDataSet,
     ) -> impl std::future::Future<Output = Result<EchoDataSetResponse, Fault>> + Send;
+
+    /// Operation 41, `EchoDataSet`, its DataSet's rows as they are made: override it to answer a set of any size without holding it ([`server::Rows::stream`]: the set's schema, then its rows, table by table, unchanged or added); the server writes the rows as they come, in chunks of about [`server::CHUNK`] bytes. By default, the result of [`Self::echo_data_set`].
+    fn echo_data_set_rows(
+        &self,
+        request: EchoDataSet,
+    ) -> impl std::future::Future<Output = Result<server::Rows, Fault>> + Send {
+        async move {
+            self.echo_data_set(request)
+                .await
+                .map(|response| server::Rows::whole(response.result))
+        }
+    }
 
     /// Operation 42, `DescribeDataSet`: Describes a DataSet as the host reads it: its name, then each table with its columns (name, .NET type, ! where nulls are not allowed) and its rows (state, values, original values, errors); null for none.
     ///
@@ -1178,11 +1202,25 @@ impl<T: ObjectsService> ObjectsService for std::sync::Arc<T> {
         T::make_data_set(self, request)
     }
 
+    fn make_data_set_rows(
+        &self,
+        request: MakeDataSet,
+    ) -> impl std::future::Future<Output = Result<server::Rows, Fault>> + Send {
+        T::make_data_set_rows(self, request)
+    }
+
     fn echo_data_set(
         &self,
         request: EchoDataSet,
     ) -> impl std::future::Future<Output = Result<EchoDataSetResponse, Fault>> + Send {
         T::echo_data_set(self, request)
+    }
+
+    fn echo_data_set_rows(
+        &self,
+        request: EchoDataSet,
+    ) -> impl std::future::Future<Output = Result<server::Rows, Fault>> + Send {
+        T::echo_data_set_rows(self, request)
     }
 
     fn describe_data_set(
@@ -2418,9 +2456,24 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(refuse(binding, &fault));
                     }
-                    self.inner.service.make_data_set(call)
+                    self.inner.service.make_data_set_rows(call)
                 };
-                Ok(respond(binding, server::guard(operation.name(), handled).await))
+                Ok(
+                    server::rows_response(
+                            binding,
+                            operation.info(),
+                            server::guard(operation.name(), handled).await,
+                            chunked,
+                            |result| encode(
+                                binding,
+                                result
+                                    .map(
+                                        <MakeDataSetResponse as wire::OperationResponse>::from_result,
+                                    ),
+                            ),
+                        )
+                        .await,
+                )
             }
             Operation::EchoDataSet => {
                 let handled = {
@@ -2431,9 +2484,24 @@ impl<S: ObjectsService> ObjectsServiceServer<S> {
                     if let Err(fault) = self.verify(binding, &credentials, &call) {
                         return Ok(refuse(binding, &fault));
                     }
-                    self.inner.service.echo_data_set(call)
+                    self.inner.service.echo_data_set_rows(call)
                 };
-                Ok(respond(binding, server::guard(operation.name(), handled).await))
+                Ok(
+                    server::rows_response(
+                            binding,
+                            operation.info(),
+                            server::guard(operation.name(), handled).await,
+                            chunked,
+                            |result| encode(
+                                binding,
+                                result
+                                    .map(
+                                        <EchoDataSetResponse as wire::OperationResponse>::from_result,
+                                    ),
+                            ),
+                        )
+                        .await,
+                )
             }
             Operation::DescribeDataSet => {
                 let handled = {
