@@ -146,18 +146,7 @@ async fn read_rows(by_rows: bool, size_mb: usize) -> (usize, Result<usize, Strin
 /// The server's side: the answer's size, the tags read, the seconds.
 async fn serve(streamed: bool, size_mb: usize) -> (usize, Result<usize, String>, f64) {
     let count = size_mb * 1_000_000 / TAG_BYTES;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let base = format!("http://{}", listener.local_addr().expect("an address"));
-    let server = ObjectsServiceServer::new(ObjectsEcho);
-    let config = ServerConfig::default();
-    if streamed {
-        tokio::spawn(server::serve(listener, server, config));
-    } else {
-        tokio::spawn(server::serve(listener, Whole(server), config));
-    }
-    let client = ObjectsServiceClient::new(&base).with_timeout(None);
+    let client = start_server(streamed).await;
     let request = MakeTags {
         count: i32::try_from(count).expect("a count"),
     };
@@ -179,18 +168,7 @@ async fn serve(streamed: bool, size_mb: usize) -> (usize, Result<usize, String>,
 /// The server's side of a DataSet: the answer's size, the rows read, the seconds.
 async fn serve_rows(streamed: bool, size_mb: usize) -> (usize, Result<usize, String>, f64) {
     let orders = size_mb * 1_000_000 / ORDER_BYTES;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("a port");
-    let base = format!("http://{}", listener.local_addr().expect("an address"));
-    let server = ObjectsServiceServer::new(ObjectsEcho);
-    let config = ServerConfig::default();
-    if streamed {
-        tokio::spawn(server::serve(listener, server, config));
-    } else {
-        tokio::spawn(server::serve(listener, Whole(server), config));
-    }
-    let client = ObjectsServiceClient::new(&base).with_timeout(None);
+    let client = start_server(streamed).await;
     let request = MakeDataSet {
         n: i32::try_from(orders).expect("a count"),
     };
@@ -205,6 +183,23 @@ async fn serve_rows(streamed: bool, size_mb: usize) -> (usize, Result<usize, Str
     // The orders, the one of nulls, four notes.
     assert_eq!(read, orders + 5, "every row read");
     (orders * ORDER_BYTES, Ok(read), seconds)
+}
+
+/// Starts the generated server of `ObjectsEcho` on 127.0.0.1, streaming its answers as its
+/// handlers make them, or (not `streamed`) making each whole first; a client of it.
+async fn start_server(streamed: bool) -> ObjectsServiceClient {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("a port");
+    let base = format!("http://{}", listener.local_addr().expect("an address"));
+    let server = ObjectsServiceServer::new(ObjectsEcho);
+    let config = ServerConfig::default();
+    if streamed {
+        tokio::spawn(server::serve(listener, server, config));
+    } else {
+        tokio::spawn(server::serve(listener, Whole(server), config));
+    }
+    ObjectsServiceClient::new(&base).with_timeout(None)
 }
 
 /// The generated server answering every call whole (`handle`), as it answers a handler that

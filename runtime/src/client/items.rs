@@ -76,16 +76,9 @@ impl<I> Items<I> {
             if let Some(item) = self.ready.next() {
                 return Some(Ok(item));
             }
-            let piece = match self.pieces.next().await? {
-                Ok(piece) => piece,
-                Err(error) => return Some(Err(error)),
-            };
-            match (self.decode)(&piece, self.pieces.binding) {
+            match self.pieces.next_read(self.decode).await? {
                 Ok(items) => self.ready = items.into_iter(),
-                Err(error) => {
-                    self.pieces.cut = None;
-                    return Some(Err(error.into()));
-                }
+                Err(error) => return Some(Err(error)),
             }
         }
     }
@@ -143,14 +136,21 @@ impl Pieces {
         }
     }
 
-    /// The next piece, as a response of its own (the status and headers of the whole), or
-    /// `None` after the last. An error ends the pieces.
-    pub(super) async fn next(&mut self) -> Option<Result<Response<Bytes>, CallError>> {
-        let piece = self.read_piece().await;
-        if piece.is_err() {
+    /// What `read` reads of the next piece, a response of its own (the status and headers of
+    /// the whole), or `None` after the last. An error ends the pieces.
+    pub(super) async fn next_read<T>(
+        &mut self,
+        read: impl FnOnce(&Response<Bytes>, Binding) -> Result<T, ResponseError>,
+    ) -> Option<Result<T, CallError>> {
+        let read = match self.read_piece().await {
+            Ok(None) => return None,
+            Ok(Some(piece)) => read(&piece, self.binding).map_err(CallError::from),
+            Err(error) => Err(error),
+        };
+        if read.is_err() {
             self.cut = None;
         }
-        piece.transpose()
+        Some(read)
     }
 
     /// Reads the body until a piece is cut, or to its end.

@@ -8,6 +8,7 @@ use http::Response;
 use super::items::Pieces;
 use super::{CallError, StreamedBody};
 use crate::dataset::{DataSet, DataSetRow, RowPlacer, RowsPiece};
+use crate::message::decode_data_set_response;
 use crate::message::items::ItemCut;
 use crate::{Binding, OperationInfo, ResponseError};
 
@@ -81,32 +82,21 @@ impl DataSetRows {
             if let Some(row) = self.ready.next() {
                 return Some(Ok(row));
             }
-            let piece = match self.pieces.next().await? {
-                Ok(piece) => piece,
-                Err(error) => return Some(Err(error)),
-            };
-            let binding = self.pieces.binding;
-            let read = crate::message::decode_data_set_response::<RowsPiece, _>(
-                binding,
-                self.operation,
-                &piece,
-            )
-            .and_then(|piece| {
-                self.placer
+            let (operation, placer) = (self.operation, &mut self.placer);
+            let read = self.pieces.next_read(|piece, binding| {
+                let piece = decode_data_set_response::<RowsPiece, _>(binding, operation, piece)?;
+                placer
                     .place(piece)
                     .map_err(|error| ResponseError::Undecodable {
-                        operation: self.operation.name,
+                        operation: operation.name,
                         binding,
-                        reason: format!("{}: {error}", self.operation.result_name),
+                        reason: format!("{}: {error}", operation.result_name),
                         body: bytes::Bytes::new(),
                     })
             });
-            match read {
+            match read.await? {
                 Ok(rows) => self.ready = rows.into_iter(),
-                Err(error) => {
-                    self.pieces.cut = None;
-                    return Some(Err(error.into()));
-                }
+                Err(error) => return Some(Err(error)),
             }
         }
     }

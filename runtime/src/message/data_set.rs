@@ -43,19 +43,8 @@ pub fn data_set_response<T: DataHolder>(
                 out.push_str("\" />");
             }
             Some(set) => {
-                let document = XmlElement {
-                    prefix: String::new(),
-                    local: T::ROOT.to_owned(),
-                    namespace: namespace.to_owned(),
-                    attributes: vec![XmlAttribute {
-                        prefix: String::new(),
-                        local: "xmlns".to_owned(),
-                        namespace: XMLNS_NS.to_owned(),
-                        value: namespace.to_owned(),
-                    }],
-                    children: children(set)?,
-                    end_tag: false,
-                };
+                let mut document = document_root(T::ROOT, namespace);
+                document.children = children(set)?;
                 let mut scope = crate::raw_xml::Scope::empty().with_raw_carriage_returns();
                 write_element_indented(&mut out, &document, &mut scope).map_err(invalid)?;
             }
@@ -72,6 +61,24 @@ pub fn data_set_response<T: DataHolder>(
         write_holder(out, binding, namespace, children, false)
     })
     .map_err(invalid)
+}
+
+/// `<DataSet xmlns="…">` (`root`: `DataSet` or `DataTable`), the root of an HTTP GET/POST
+/// result document holding a set in the service namespace `namespace`, without children.
+pub(crate) fn document_root(root: &str, namespace: &str) -> XmlElement {
+    XmlElement {
+        prefix: String::new(),
+        local: root.to_owned(),
+        namespace: namespace.to_owned(),
+        attributes: vec![XmlAttribute {
+            prefix: String::new(),
+            local: "xmlns".to_owned(),
+            namespace: XMLNS_NS.to_owned(),
+            value: namespace.to_owned(),
+        }],
+        children: Vec::new(),
+        end_tag: false,
+    }
 }
 
 /// Appends what the element of a DataSet holds (`children`, its

@@ -13,7 +13,7 @@ use http::{Response, StatusCode};
 use crate::soap::{self, SOAP11_CONTENT_TYPE};
 use crate::Binding;
 
-mod data_set;
+pub(crate) mod data_set;
 mod decode;
 mod headers;
 #[cfg(feature = "client")]

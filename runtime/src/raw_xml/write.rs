@@ -114,7 +114,6 @@ pub(crate) fn write_element_at(
 /// An element whose start tag [`write_open`] wrote, its children to come one by one
 /// ([`write_child`]) and its end tag ([`write_close`]): a DataSet's rows written as they are
 /// made, byte for byte as [`write_element_at`] writes the element holding them all.
-#[cfg(feature = "server")]
 #[derive(Debug)]
 pub(crate) struct Open {
     /// The scope's bindings before the start tag's.
@@ -182,7 +181,6 @@ pub(crate) fn write_child(
 
 /// Writes the end tag of `element`, which [`write_open`] opened (`open`), after elements
 /// only: on a line of its own in an indented document.
-#[cfg(feature = "server")]
 pub(crate) fn write_close(out: &mut String, element: &XmlElement, open: Open, scope: &mut Scope) {
     if let Some(level) = open.depth {
         new_line(out, level);
@@ -308,13 +306,9 @@ fn write(
             }
         }
     }
-    if let (Some(level), false) = (depth, mixed) {
-        new_line(out, level);
-    }
-    out.push_str("</");
-    push_qname(out, &element.prefix, &element.local);
-    out.push('>');
-    scope.bindings.truncate(mark);
+    // The end tag on a line of its own, unless text made the element mixed.
+    let depth = if mixed { None } else { depth };
+    write_close(out, element, Open { mark, depth }, scope);
     Ok(())
 }
 

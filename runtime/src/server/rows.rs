@@ -18,9 +18,8 @@ use http::Response;
 use super::items::{spawn_writer, Sink, Stop, CHUNK};
 use super::Body;
 use crate::dataset::{DataRow, DataSet, DataSetRow, RowState, StreamedSet};
-use crate::message::STRING_DOCUMENT_PROLOG;
+use crate::message::{data_set, STRING_DOCUMENT_PROLOG};
 use crate::raw_xml::{write_child, write_close, write_open, write_open_child, Open, Scope};
-use crate::raw_xml::{XmlAttribute, XmlElement, XMLNS_NS};
 use crate::{soap, Binding, Fault, OperationInfo};
 
 /// The rows of a DataSet result, as a handler of the operation's `…_rows` method gives them:
@@ -240,7 +239,7 @@ async fn write_set(
     } else {
         out.push_str(STRING_DOCUMENT_PROLOG);
         (
-            Some(document_root(namespace)),
+            Some(data_set::document_root("DataSet", namespace)),
             Scope::empty().with_raw_carriage_returns(),
         )
     };
@@ -289,23 +288,6 @@ async fn write_set(
         }
     }
     Ok(())
-}
-
-/// `<DataSet xmlns="…">`, the root of an HTTP GET/POST result document holding a set.
-fn document_root(namespace: &str) -> XmlElement {
-    XmlElement {
-        prefix: String::new(),
-        local: "DataSet".to_owned(),
-        namespace: namespace.to_owned(),
-        attributes: vec![XmlAttribute {
-            prefix: String::new(),
-            local: "xmlns".to_owned(),
-            namespace: XMLNS_NS.to_owned(),
-            value: namespace.to_owned(),
-        }],
-        children: Vec::new(),
-        end_tag: true,
-    }
 }
 
 #[cfg(test)]

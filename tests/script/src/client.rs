@@ -207,24 +207,11 @@ impl ScriptServiceClient {
         T: wire::OperationRequest,
         T::Response: wire::ArrayResponse,
     {
-        let binding = self.binding;
-        let encoded = self.prepare(request)?;
-        let operation = T::OPERATION.name();
-        let response = client::exchange_streamed(
-                &*self.transport,
-                &self.base,
-                self.timeout,
-                operation,
-                binding,
-                encoded,
-                SECRETS,
-            )
-            .await?;
-        self.session.keep(&response);
+        let response = self.send_streamed(request).await?;
         Ok(
             client::Items::new(
                 T::OPERATION.info(),
-                binding,
+                self.binding,
                 response,
                 self.timeout,
                 items_of::<T::Response>,
@@ -245,6 +232,22 @@ impl ScriptServiceClient {
         T: wire::OperationRequest,
         T::Response: wire::DataSetResponse,
     {
+        let response = self.send_streamed(request).await?;
+        Ok(
+            client::DataSetRows::new(
+                T::OPERATION.info(),
+                self.binding,
+                response,
+                self.timeout,
+            ),
+        )
+    }
+
+    /// Sends the call of `request` and gives the response as its body arrives.
+    async fn send_streamed<T: wire::OperationRequest>(
+        &self,
+        request: &T,
+    ) -> Result<http::Response<client::StreamedBody>, CallError> {
         let binding = self.binding;
         let encoded = self.prepare(request)?;
         let operation = T::OPERATION.name();
@@ -259,14 +262,7 @@ impl ScriptServiceClient {
             )
             .await?;
         self.session.keep(&response);
-        Ok(
-            client::DataSetRows::new(
-                T::OPERATION.info(),
-                binding,
-                response,
-                self.timeout,
-            ),
-        )
+        Ok(response)
     }
 
     /// The signed, encoded request of a call.
