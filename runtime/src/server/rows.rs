@@ -218,11 +218,14 @@ async fn write_set(
     sink: &mut Sink,
     out: &mut String,
 ) -> Result<(), Stop> {
+    // As the whole writer refuses it (`data_set_response`).
     let invalid = |code: u32| {
-        Stop::Failed(Fault::server(format!(
-            "{} holds the character U+{code:04X}, which XML cannot carry",
-            operation.result_name
-        )))
+        let error = crate::EncodeError::InvalidXmlChar {
+            operation: operation.name,
+            field: operation.result_name,
+            code,
+        };
+        Stop::Failed(Fault::server(error.to_string()))
     };
     let set = StreamedSet::new(schema);
     let namespace = operation.service.namespace;

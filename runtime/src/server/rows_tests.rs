@@ -217,6 +217,16 @@ async fn rows_it_cannot_write_where_they_come_are_the_handlers_fault_or_a_cut() 
         };
         assert!(error.to_string().contains(why), "{error}");
     }
+    // A character XML cannot carry, early: the fault the whole writer gives.
+    let mut set = shop(3);
+    set.tables[2].rows[0].values[0] = Some(Cell::String("\u{1}".to_owned()));
+    let answer = streamed(Binding::Soap11, Rows::iter(schema_of(&set), rows_of(&set))).await;
+    let expected = whole(Binding::Soap11, Ok(Some(set)));
+    assert_eq!(expected.status(), StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(
+        answer.into_body().into_bytes().await.unwrap(),
+        expected.body()
+    );
     // The stream's own error, early.
     let set = shop(3);
     let failing = stream::iter(rows_of(&set).into_iter().map(Ok)).chain(stream::once(async {
