@@ -24,9 +24,10 @@ pub(super) fn emit(model: &Model) -> TokenStream {
         #module_doc
 
         use crate::runtime::dataset::{
-            cell, Cell, CellValue, ColumnType, DataSetError, TypedColumn, TypedSchema, TypedTable,
+            cell, Cell, CellValue, ColumnType, DataSetError, HolderView, TypedColumn, TypedSchema,
+            TypedTable,
         };
-        use crate::runtime::raw_xml::{XmlContent, XmlElement};
+        use crate::runtime::raw_xml::XmlElement;
         use crate::runtime::{DataHolder, DataSet};
 
         #(#sets)*
@@ -221,8 +222,8 @@ fn data_set(set: &DataSetModel) -> TokenStream {
                 Self::try_from(DataSet::read_holder(holder)?)
             }
 
-            fn holder_children(&self) -> Option<Vec<XmlContent>> {
-                self.0.holder_children()
+            fn holder_view(&self) -> Option<HolderView<'_>> {
+                self.0.holder_view()
             }
         }
 

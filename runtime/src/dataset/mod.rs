@@ -29,6 +29,8 @@ pub use rows::DataSetRow;
 #[cfg(feature = "client")]
 pub(crate) use rows::{RowPlacer, RowsPiece};
 pub use typed::{cell, TypedColumn, TypedSchema, TypedTable};
+#[doc(hidden)] // for the runtime's writers
+pub use write::HolderView;
 #[cfg(feature = "server")]
 pub(crate) use write::StreamedSet;
 
@@ -352,9 +354,10 @@ pub trait DataHolder: Sized {
     const NIL_IS_EMPTY: bool;
     /// Reads what the element `holder` holds.
     fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError>;
-    /// What the element holds when written: `None` for what .NET cannot write (a table
-    /// without a name).
-    fn holder_children(&self) -> Option<Vec<crate::raw_xml::XmlContent>>;
+    #[doc(hidden)] // for the runtime's writers
+    /// What the element holds, ready to be written: `None` for what .NET cannot write (a
+    /// table without a name).
+    fn holder_view(&self) -> Option<HolderView<'_>>;
 }
 
 impl DataHolder for DataSet {
@@ -366,8 +369,8 @@ impl DataHolder for DataSet {
     fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError> {
         read::read_holder(holder)
     }
-    fn holder_children(&self) -> Option<Vec<crate::raw_xml::XmlContent>> {
-        Some(write::holder_children(self))
+    fn holder_view(&self) -> Option<HolderView<'_>> {
+        Some(write::holder_view(self))
     }
 }
 
@@ -380,8 +383,8 @@ impl DataHolder for DataTable {
     fn read_holder(holder: &crate::raw_xml::XmlElement) -> Result<Self, DataSetError> {
         read::read_table_holder(holder)
     }
-    fn holder_children(&self) -> Option<Vec<crate::raw_xml::XmlContent>> {
-        write::table_holder_children(self)
+    fn holder_view(&self) -> Option<HolderView<'_>> {
+        write::table_holder_view(self)
     }
 }
 

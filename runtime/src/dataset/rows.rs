@@ -34,9 +34,9 @@ pub(crate) use reading::{RowPlacer, RowsPiece};
 mod reading {
     use super::super::diffgram::{final_positions, place};
     use super::super::read::read_any_holder;
-    use super::super::{DataHolder, DataRow, DataSet, DataSetError};
+    use super::super::{DataHolder, DataRow, DataSet, DataSetError, HolderView};
     use super::DataSetRow;
-    use crate::raw_xml::{XmlContent, XmlElement};
+    use crate::raw_xml::XmlElement;
 
     /// What one piece holds: the set (its schema, and each table's rows of the piece in document
     /// order) and the rows' orders (`msdata:rowOrder`), table by table.
@@ -61,7 +61,7 @@ mod reading {
             Ok(RowsPiece { set, orders })
         }
         /// A piece is only read.
-        fn holder_children(&self) -> Option<Vec<XmlContent>> {
+        fn holder_view(&self) -> Option<HolderView<'_>> {
             None
         }
     }

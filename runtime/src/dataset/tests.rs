@@ -16,9 +16,8 @@
 //!   and errors set on the first row and its `Count`.
 
 use super::read::read_holder;
-use super::write::holder_children;
 use super::*;
-use crate::raw_xml::{write_element, RawXml, Scope, XmlContent, XmlElement};
+use crate::raw_xml::{write_element, Open, RawXml, Scope, XmlElement};
 use crate::{DateTime, DateTimeKind};
 
 const SERVICE: &str = "http://rmm.example/ds/";
@@ -39,16 +38,29 @@ fn read(inner: &str) -> Result<DataSet, DataSetError> {
     read_holder(&holder(inner))
 }
 
-/// The set written inside a SOAP 1.1 result element, as the host writes it.
+/// The set written inside a SOAP 1.1 result element, as the host writes it: a row at a
+/// time, and the same bytes as its tree ([`DataSet::to_elements`]) written whole.
 fn written(set: &DataSet) -> String {
-    let mut out = String::new();
+    let out = written_view(&set.holder_view().expect("a set"), true);
+    let mut whole = String::new();
     let mut scope = Scope::message(SOAP11, SERVICE).with_raw_carriage_returns();
-    for child in holder_children(set) {
-        let XmlContent::Element(e) = child else {
-            unreachable!()
-        };
-        write_element(&mut out, &e, &mut scope, false).expect("writable");
+    for e in set.to_elements() {
+        write_element(&mut whole, &e, &mut scope, false).expect("writable");
     }
+    assert_eq!(out, whole, "a row at a time as the tree");
+    out
+}
+
+/// What a holder's view writes inside a SOAP 1.1 element, carriage returns raw or not.
+fn written_view(view: &HolderView<'_>, raw_carriage_returns: bool) -> String {
+    let mut out = String::new();
+    let mut scope = Scope::message(SOAP11, SERVICE);
+    if raw_carriage_returns {
+        scope = scope.with_raw_carriage_returns();
+    }
+    let element = Open::unindented(&scope, false);
+    view.write(&mut out, &element, &mut scope)
+        .expect("writable");
     out
 }
 
@@ -511,15 +523,7 @@ fn a_lone_table_goes_as_the_main_table_of_a_set_and_comes_back() {
         .add_column("Name", ColumnType::String)
         .add_column("Count", ColumnType::Int);
     // As the host wrote `MakeTable(0)` of its probe service (a table of no rows).
-    let children = table.holder_children().expect("a named table");
-    let mut out = String::new();
-    let mut scope = Scope::message(SOAP11, SERVICE).with_raw_carriage_returns();
-    for child in &children {
-        let XmlContent::Element(e) = child else {
-            unreachable!()
-        };
-        write_element(&mut out, e, &mut scope, false).unwrap();
-    }
+    let out = written_view(&table.holder_view().expect("a named table"), true);
     assert_eq!(
         out,
         "<xs:schema id=\"NewDataSet\" xmlns=\"\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" \
@@ -536,15 +540,7 @@ fn a_lone_table_goes_as_the_main_table_of_a_set_and_comes_back() {
     table
         .add_row(vec![Some(Cell::String("a".into())), None])
         .unwrap();
-    let children = table.holder_children().unwrap();
-    let mut out = String::new();
-    let mut scope = Scope::message(SOAP11, SERVICE);
-    for child in &children {
-        let XmlContent::Element(e) = child else {
-            unreachable!()
-        };
-        write_element(&mut out, e, &mut scope, false).unwrap();
-    }
+    let out = written_view(&table.holder_view().unwrap(), false);
     assert!(
         out.contains("<DocumentElement xmlns=\"\"><Orders diffgr:id=\"Orders1\""),
         "{out}"
@@ -553,7 +549,7 @@ fn a_lone_table_goes_as_the_main_table_of_a_set_and_comes_back() {
     // An element holding nothing is a table without a name, which .NET cannot write.
     let empty = DataTable::read_holder(&holder("")).unwrap();
     assert_eq!(empty.name, "");
-    assert!(empty.holder_children().is_none());
+    assert!(empty.holder_view().is_none());
 }
 
 #[test]

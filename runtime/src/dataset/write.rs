@@ -4,37 +4,9 @@
 use super::cell::GUID_DATA_TYPE;
 use super::names::encode_local_name;
 use super::{DataSet, DataTable, Locale, RowState, DIFFGRAM_NS, MSDATA_NS};
+use crate::raw_xml::{write_child, write_close, write_open_child, Open, Scope};
 use crate::raw_xml::{XmlAttribute, XmlContent, XmlElement, XMLNS_NS, XML_NS};
 use crate::xml::XSD_NS;
-
-/// What the parameter's or result's element holds: the schema, then the diffgram.
-pub(crate) fn holder_children(set: &DataSet) -> Vec<XmlContent> {
-    let view = View::of(set);
-    vec![
-        XmlContent::Element(schema(&view)),
-        XmlContent::Element(diffgram(&view)),
-    ]
-}
-
-/// What the element of a lone `DataTable` holds, as the host writes one: a set `NewDataSet`
-/// naming the table its main one (`msdata:MainDataTable`), the rows in a diffgram of
-/// `DocumentElement`. `None` for a table without a name, which .NET cannot write.
-pub(crate) fn table_holder_children(table: &DataTable) -> Option<Vec<XmlContent>> {
-    if table.name.is_empty() {
-        return None;
-    }
-    let view = View {
-        name: "NewDataSet",
-        locale: &Locale::Current,
-        namespace: "",
-        tables: std::slice::from_ref(table),
-        main: Some(&table.name),
-    };
-    Some(vec![
-        XmlContent::Element(schema(&view)),
-        XmlContent::Element(diffgram(&view)),
-    ])
-}
 
 /// The set being written: a DataSet's, or the one around a lone table.
 struct View<'a> {
@@ -55,6 +27,17 @@ impl<'a> View<'a> {
             namespace: &set.namespace,
             tables: &set.tables,
             main: None,
+        }
+    }
+
+    /// The set `NewDataSet` around a lone table, its main one.
+    fn of_table(table: &'a DataTable) -> View<'a> {
+        View {
+            name: "NewDataSet",
+            locale: &Locale::Current,
+            namespace: "",
+            tables: std::slice::from_ref(table),
+            main: Some(&table.name),
         }
     }
 }
@@ -207,60 +190,144 @@ fn diffgram(set: &View<'_>) -> XmlElement {
     if set.tables.iter().all(|t| t.rows.is_empty()) {
         return diffgram;
     }
-    let data = child(&mut diffgram, data_element(set));
-    for table in set.tables {
-        for (position, row) in table.rows.iter().enumerate() {
-            if row.state == RowState::Deleted {
-                continue;
-            }
-            let e = current_row(set, table, position, row);
-            data.children.push(XmlContent::Element(e));
+    for (section, rows, kept_empty) in sections(set) {
+        let mut section = section;
+        section.children.extend(rows.map(XmlContent::Element));
+        if kept_empty || !section.children.is_empty() {
+            diffgram.children.push(XmlContent::Element(section));
         }
-    }
-    let mut before = element("diffgr", "before", DIFFGRAM_NS);
-    for table in set.tables {
-        for (position, row) in table.rows.iter().enumerate() {
-            let values = match (row.state, &row.original) {
-                (RowState::Deleted, _) => &row.values,
-                (RowState::Modified, Some(original)) => original,
-                _ => continue,
-            };
-            let mut e = row_element(set, table, position);
-            prefixed(&mut e, "msdata", "rowOrder", position.to_string());
-            cells(&mut e, set, table, values);
-            before.children.push(XmlContent::Element(e));
-        }
-    }
-    if !before.children.is_empty() {
-        diffgram.children.push(XmlContent::Element(before));
-    }
-    let mut errors = element("diffgr", "errors", DIFFGRAM_NS);
-    for table in set.tables {
-        for (position, row) in table.rows.iter().enumerate() {
-            if row.error.is_none() && row.cell_errors.is_empty() {
-                continue;
-            }
-            let mut e = row_element(set, table, position);
-            if let Some(error) = &row.error {
-                prefixed(&mut e, "diffgr", "Error", error.clone());
-            }
-            for (index, error) in &row.cell_errors {
-                let Some(column) = table.columns.get(*index) else {
-                    continue;
-                };
-                let cell = child(
-                    &mut e,
-                    element("", &encode_local_name(&column.name), set.namespace),
-                );
-                prefixed(cell, "diffgr", "Error", error.clone());
-            }
-            errors.children.push(XmlContent::Element(e));
-        }
-    }
-    if !errors.children.is_empty() {
-        diffgram.children.push(XmlContent::Element(errors));
     }
     diffgram
+}
+
+/// The diffgram's sections, each its element (empty), its rows' elements, made as they are
+/// asked for, and whether it is written when it holds none: the set's element (always),
+/// `diffgr:before`, `diffgr:errors`.
+fn sections<'v>(
+    set: &'v View<'v>,
+) -> [(XmlElement, Box<dyn Iterator<Item = XmlElement> + 'v>, bool); 3] {
+    let rows = move || {
+        set.tables.iter().flat_map(|table| {
+            (table.rows.iter().enumerate()).map(move |(position, row)| (table, position, row))
+        })
+    };
+    let current = rows()
+        .filter(|(_, _, row)| row.state != RowState::Deleted)
+        .map(move |(table, position, row)| current_row(set, table, position, row));
+    let before = rows().filter_map(move |(table, position, row)| {
+        let values = match (row.state, &row.original) {
+            (RowState::Deleted, _) => &row.values,
+            (RowState::Modified, Some(original)) => original,
+            _ => return None,
+        };
+        let mut e = row_element(set, table, position);
+        prefixed(&mut e, "msdata", "rowOrder", position.to_string());
+        cells(&mut e, set, table, values);
+        Some(e)
+    });
+    let errors = rows().filter_map(move |(table, position, row)| {
+        if row.error.is_none() && row.cell_errors.is_empty() {
+            return None;
+        }
+        let mut e = row_element(set, table, position);
+        if let Some(error) = &row.error {
+            prefixed(&mut e, "diffgr", "Error", error.clone());
+        }
+        for (index, error) in &row.cell_errors {
+            let Some(column) = table.columns.get(*index) else {
+                continue;
+            };
+            let cell = child(
+                &mut e,
+                element("", &encode_local_name(&column.name), set.namespace),
+            );
+            prefixed(cell, "diffgr", "Error", error.clone());
+        }
+        Some(e)
+    });
+    [
+        (data_element(set), Box::new(current), true),
+        (
+            element("diffgr", "before", DIFFGRAM_NS),
+            Box::new(before),
+            false,
+        ),
+        (
+            element("diffgr", "errors", DIFFGRAM_NS),
+            Box::new(errors),
+            false,
+        ),
+    ]
+}
+
+/// Writes what the element of `set` holds, the schema and the diffgram, as the children of
+/// the element `parent` opened: byte for byte as the tree of [`DataSet::to_elements`] is
+/// written, each row's element made when it is written, so that the memory held is a row's
+/// elements and the text, not a tree of the set.
+fn write_view(
+    out: &mut String,
+    set: &View<'_>,
+    parent: &Open,
+    scope: &mut Scope,
+) -> Result<(), u32> {
+    write_child(out, parent, &schema(set), scope)?;
+    let diffgram = diffgram_element();
+    if set.tables.iter().all(|t| t.rows.is_empty()) {
+        return write_child(out, parent, &diffgram, scope);
+    }
+    let open = write_open_child(out, parent, &diffgram, scope)?;
+    for (section, rows, kept_empty) in sections(set) {
+        let mut rows = rows.peekable();
+        match rows.peek() {
+            None if kept_empty => write_child(out, &open, &section, scope)?,
+            None => {}
+            Some(_) => {
+                let section_open = write_open_child(out, &open, &section, scope)?;
+                for row in rows {
+                    write_child(out, &section_open, &row, scope)?;
+                }
+                write_close(out, &section, section_open, scope);
+            }
+        }
+    }
+    write_close(out, &diffgram, open, scope);
+    Ok(())
+}
+
+/// What the element of a [`DataHolder`](super::DataHolder) holds, ready to be written: a
+/// DataSet, or the set around a lone `DataTable`.
+#[doc(hidden)] // for the runtime's writers
+pub struct HolderView<'a> {
+    view: View<'a>,
+}
+
+impl HolderView<'_> {
+    /// Writes the schema and the diffgram as the children of the element `parent` opened
+    /// (see [`write_view`]); the error is the code point of a character XML cannot carry.
+    pub(crate) fn write(
+        &self,
+        out: &mut String,
+        parent: &Open,
+        scope: &mut Scope,
+    ) -> Result<(), u32> {
+        write_view(out, &self.view, parent, scope)
+    }
+}
+
+/// The view of `set`'s element.
+pub(crate) fn holder_view(set: &DataSet) -> HolderView<'_> {
+    HolderView {
+        view: View::of(set),
+    }
+}
+
+/// The view of a lone `DataTable`'s element, as the host writes one: a set `NewDataSet`
+/// naming the table its main one (`msdata:MainDataTable`), the rows in a diffgram of
+/// `DocumentElement`. `None` for a table without a name, which .NET cannot write.
+pub(crate) fn table_holder_view(table: &DataTable) -> Option<HolderView<'_>> {
+    (!table.name.is_empty()).then(|| HolderView {
+        view: View::of_table(table),
+    })
 }
 
 /// `<diffgr:diffgram …>`, empty.

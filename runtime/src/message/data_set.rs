@@ -4,8 +4,8 @@ use bytes::Bytes;
 use http::{Response, StatusCode};
 
 use super::{response, response_content_type, STRING_DOCUMENT_PROLOG};
-use crate::dataset::DataHolder;
-use crate::raw_xml::{write_element, write_element_indented, XmlAttribute, XmlElement, XMLNS_NS};
+use crate::dataset::{DataHolder, HolderView};
+use crate::raw_xml::{write_close, write_open, Open, Scope, XmlAttribute, XmlElement, XMLNS_NS};
 use crate::{soap, Binding, EncodeError, OperationInfo, ResponseError};
 
 /// The `200` response carrying a DataSet result, as an ASMX host writes one: over SOAP the
@@ -24,12 +24,7 @@ pub fn data_set_response<T: DataHolder>(
         field: operation.result_name,
         code,
     };
-    let children = |set: &T| {
-        set.holder_children().ok_or(EncodeError::UnnamedDataTable {
-            operation: operation.name,
-            field: operation.result_name,
-        })
-    };
+    let view = |set| view_of(set, operation);
     let namespace = operation.service.namespace;
     if !binding.is_soap() {
         let mut out = String::from(STRING_DOCUMENT_PROLOG);
@@ -43,10 +38,12 @@ pub fn data_set_response<T: DataHolder>(
                 out.push_str("\" />");
             }
             Some(set) => {
-                let mut document = document_root(T::ROOT, namespace);
-                document.children = children(set)?;
-                let mut scope = crate::raw_xml::Scope::empty().with_raw_carriage_returns();
-                write_element_indented(&mut out, &document, &mut scope).map_err(invalid)?;
+                let view = view(set)?;
+                let document = document_root(T::ROOT, namespace);
+                let mut scope = Scope::empty().with_raw_carriage_returns();
+                let root = write_open(&mut out, &document, &mut scope, Some(0)).map_err(invalid)?;
+                view.write(&mut out, &root, &mut scope).map_err(invalid)?;
+                write_close(&mut out, &document, root, &mut scope);
             }
         }
         return Ok(response(
@@ -56,11 +53,22 @@ pub fn data_set_response<T: DataHolder>(
         ));
     }
     // Made once, before anything is written: a holder .NET cannot write is refused.
-    let children = result.map(children).transpose()?;
-    super::raw::soap_result_response(binding, operation, children.as_ref(), |out, children| {
-        write_holder(out, binding, namespace, children, false)
+    let view = result.map(view).transpose()?;
+    super::raw::soap_result_response(binding, operation, view.as_ref(), |out, view| {
+        write_holder(out, binding, namespace, view, false)
     })
     .map_err(invalid)
+}
+
+/// What `set`'s element holds, ready to be written; refused where .NET cannot write it.
+fn view_of<'s, T: DataHolder>(
+    set: &'s T,
+    operation: &'static OperationInfo,
+) -> Result<HolderView<'s>, EncodeError> {
+    set.holder_view().ok_or(EncodeError::UnnamedDataTable {
+        operation: operation.name,
+        field: operation.result_name,
+    })
 }
 
 /// `<DataSet xmlns="…">` (`root`: `DataSet` or `DataTable`), the root of an HTTP GET/POST
@@ -81,26 +89,21 @@ pub(crate) fn document_root(root: &str, namespace: &str) -> XmlElement {
     }
 }
 
-/// Appends what the element of a DataSet holds (`children`, its
-/// [`DataHolder::holder_children`]: the schema and the diffgram) in a SOAP message of
-/// `binding` whose service namespace is `namespace`; a tab in an attribute value as `&#x9;`
-/// when `tab_reference` (a request's). The error is the code point of a character XML cannot
-/// carry.
+/// Appends what the element of a DataSet holds (`view`, its [`DataHolder::holder_view`]: the
+/// schema and the diffgram) in a SOAP message of `binding` whose service namespace is
+/// `namespace`; a tab in an attribute value as `&#x9;` when `tab_reference` (a request's).
+/// The error is the code point of a character XML cannot carry.
 pub(crate) fn write_holder(
     out: &mut String,
     binding: Binding,
     namespace: &str,
-    children: &[crate::raw_xml::XmlContent],
+    view: &HolderView<'_>,
     tab_reference: bool,
 ) -> Result<(), u32> {
-    let mut scope = crate::raw_xml::Scope::message(soap::envelope_ns(binding), namespace)
-        .with_raw_carriage_returns();
-    for child in children {
-        if let crate::raw_xml::XmlContent::Element(e) = child {
-            write_element(out, e, &mut scope, tab_reference)?;
-        }
-    }
-    Ok(())
+    let mut scope =
+        Scope::message(soap::envelope_ns(binding), namespace).with_raw_carriage_returns();
+    let element = Open::unindented(&scope, tab_reference);
+    view.write(out, &element, &mut scope)
 }
 
 /// Reads the response to a call of `operation` whose result is a DataSet: `None` for a null

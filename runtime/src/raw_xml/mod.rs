@@ -198,10 +198,9 @@ impl fmt::Display for RawXml {
 }
 
 pub(crate) use write::{
-    check_chars, declaration, write_element, write_element_at, write_element_indented, Scope,
+    check_chars, declaration, write_child, write_close, write_element, write_element_at,
+    write_element_indented, write_open, write_open_child, Open, Scope,
 };
-#[cfg(feature = "server")]
-pub(crate) use write::{write_child, write_close, write_open, write_open_child, Open};
 
 #[cfg(test)]
 mod tests;

@@ -112,20 +112,34 @@ pub(crate) fn write_element_at(
 }
 
 /// An element whose start tag [`write_open`] wrote, its children to come one by one
-/// ([`write_child`]) and its end tag ([`write_close`]): a DataSet's rows written as they are
-/// made, byte for byte as [`write_element_at`] writes the element holding them all.
+/// ([`write_child`]) and its end tag ([`write_close`]): a DataSet written a row at a time,
+/// byte for byte as [`write_element_at`] writes the element holding them all.
 #[derive(Debug)]
 pub(crate) struct Open {
     /// The scope's bindings before the start tag's.
     mark: usize,
     /// The element's depth in an indented document (`None`: not indented).
     depth: Option<usize>,
+    /// A tab in an attribute value is written `&#x9;` (a request's).
+    tab_reference: bool,
+}
+
+impl Open {
+    /// An element opened by other means (a SOAP parameter or result element, written as
+    /// text), not indented, whose children are written where `scope` is in scope, a tab in
+    /// an attribute value as `&#x9;` when `tab_reference`.
+    pub(crate) fn unindented(scope: &Scope, tab_reference: bool) -> Open {
+        Open {
+            mark: scope.bindings.len(),
+            depth: None,
+            tab_reference,
+        }
+    }
 }
 
 /// Writes the start tag of `element` (its children are not looked at: it is to hold some),
 /// at `depth` in an indented document (`None`: not indented), where the line it stands on is
-/// begun already.
-#[cfg(feature = "server")]
+/// begun already: a document's root.
 pub(crate) fn write_open(
     out: &mut String,
     element: &XmlElement,
@@ -134,24 +148,15 @@ pub(crate) fn write_open(
 ) -> Result<Open, u32> {
     let mark = start_tag(out, element, scope, false)?;
     out.push('>');
-    Ok(Open { mark, depth })
-}
-
-#[cfg(feature = "server")]
-impl Open {
-    /// An element opened by other means (a SOAP result element, written as text), not
-    /// indented, whose children are written where `scope` is in scope.
-    pub(crate) fn unindented(scope: &Scope) -> Open {
-        Open {
-            mark: scope.bindings.len(),
-            depth: None,
-        }
-    }
+    Ok(Open {
+        mark,
+        depth,
+        tab_reference: false,
+    })
 }
 
 /// Writes the start tag of `child` as the next child of the element `parent` opened (on a
 /// line of its own in an indented document), its own children to come.
-#[cfg(feature = "server")]
 pub(crate) fn write_open_child(
     out: &mut String,
     parent: &Open,
@@ -161,12 +166,17 @@ pub(crate) fn write_open_child(
     if let Some(level) = parent.depth {
         new_line(out, level + 1);
     }
-    write_open(out, child, scope, parent.depth.map(|l| l + 1))
+    let mark = start_tag(out, child, scope, parent.tab_reference)?;
+    out.push('>');
+    Ok(Open {
+        mark,
+        depth: parent.depth.map(|l| l + 1),
+        tab_reference: parent.tab_reference,
+    })
 }
 
 /// Writes `child`, an element, as the next child of the element `parent` opened: on a line
 /// of its own in an indented document.
-#[cfg(feature = "server")]
 pub(crate) fn write_child(
     out: &mut String,
     parent: &Open,
@@ -176,7 +186,13 @@ pub(crate) fn write_child(
     if let Some(level) = parent.depth {
         new_line(out, level + 1);
     }
-    write(out, child, scope, false, parent.depth.map(|l| l + 1))
+    write(
+        out,
+        child,
+        scope,
+        parent.tab_reference,
+        parent.depth.map(|l| l + 1),
+    )
 }
 
 /// Writes the end tag of `element`, which [`write_open`] opened (`open`), after elements
@@ -308,7 +324,12 @@ fn write(
     }
     // The end tag on a line of its own, unless text made the element mixed.
     let depth = if mixed { None } else { depth };
-    write_close(out, element, Open { mark, depth }, scope);
+    let open = Open {
+        mark,
+        depth,
+        tab_reference,
+    };
+    write_close(out, element, open, scope);
     Ok(())
 }
 

@@ -248,7 +248,7 @@ async fn write_set(
     };
     let holder = match &root {
         Some(root) => write_open(out, root, &mut scope, Some(0)).map_err(invalid)?,
-        None => Open::unindented(&scope),
+        None => Open::unindented(&scope, false),
     };
     write_child(out, &holder, &set.schema(), &mut scope).map_err(invalid)?;
     let diffgram = set.diffgram();

@@ -180,25 +180,19 @@ impl SoapWriter {
         let Some(value) = value else {
             return Ok(());
         };
-        let Some(children) = value.holder_children() else {
+        let Some(view) = value.holder_view() else {
             return Err(EncodeError::UnnamedDataTable {
                 operation: self.operation,
                 field,
             });
         };
         self.out.push_str(open);
-        crate::message::write_data_set_holder(
-            &mut self.out,
-            self.binding,
-            namespace,
-            &children,
-            true,
-        )
-        .map_err(|code| EncodeError::InvalidXmlChar {
-            operation: self.operation,
-            field,
-            code,
-        })?;
+        crate::message::write_data_set_holder(&mut self.out, self.binding, namespace, &view, true)
+            .map_err(|code| EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field,
+                code,
+            })?;
         self.out.push_str(close);
         Ok(())
     }

@@ -2,10 +2,11 @@
 //! The typed DataSets of the spec (.NET's classes made by `xsd /dataset`): each a struct over an `rmm_runtime::DataSet` of its tables and columns, with a struct for each table's rows.
 
 use crate::runtime::dataset::{
-    cell, Cell, CellValue, ColumnType, DataSetError, TypedColumn, TypedSchema, TypedTable,
+    cell, Cell, CellValue, ColumnType, DataSetError, HolderView, TypedColumn,
+    TypedSchema, TypedTable,
 };
 
-use crate::runtime::raw_xml::{XmlContent, XmlElement};
+use crate::runtime::raw_xml::XmlElement;
 use crate::runtime::{DataHolder, DataSet};
 
 /// The typed DataSet of tests/interop/asmx/ShopDs.xsd, made by Mono's xsd /dataset (which gives it the invariant culture).
@@ -197,8 +198,8 @@ impl DataHolder for ShopDs {
         Self::try_from(DataSet::read_holder(holder)?)
     }
 
-    fn holder_children(&self) -> Option<Vec<XmlContent>> {
-        self.0.holder_children()
+    fn holder_view(&self) -> Option<HolderView<'_>> {
+        self.0.holder_view()
     }
 }
 
