@@ -185,6 +185,13 @@ impl LargeDataSet {
         false
     }
 
+    /// The response, whole (for a small one).
+    pub fn response(&self) -> Response<Bytes> {
+        let mut response = Response::new(self.body());
+        *response.headers_mut() = self.headers.clone();
+        response
+    }
+
     /// The body, whole (for a small one).
     pub fn body(&self) -> Bytes {
         (self.chunks())()
