@@ -164,10 +164,14 @@ impl<'a, const N: usize> XmlCursor<'a, N> {
         };
         for attr in element.start.attributes() {
             let attr = attr.map_err(|e| self.malformed(e))?;
-            // Attribute-value normalisation (XML 1.0 §3.3.3), as for a class's attributes.
-            let normalized = String::from_utf8_lossy(&attr.value)
-                .replace("\r\n", " ")
-                .replace(['\t', '\n', '\r'], " ");
+            // Attribute-value normalisation (XML 1.0 §3.3.3), as for a class's attributes;
+            // most values have nothing to normalise.
+            let normalized = match String::from_utf8_lossy(&attr.value) {
+                text if text.contains(['\t', '\n', '\r']) => std::borrow::Cow::Owned(
+                    text.replace("\r\n", " ").replace(['\t', '\n', '\r'], " "),
+                ),
+                text => text,
+            };
             let value = quick_xml::escape::unescape(&normalized)
                 .map_err(|e| self.malformed(e))?
                 .into_owned();
