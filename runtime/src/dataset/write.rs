@@ -17,6 +17,9 @@ struct View<'a> {
     tables: &'a [DataTable],
     /// The main table of a lone `DataTable`.
     main: Option<&'a str>,
+    /// Each table's name and its columns' names as XML names (`Named_x0020_Set`), encoded
+    /// once for all its rows.
+    wire: Vec<(String, Vec<String>)>,
 }
 
 impl<'a> View<'a> {
@@ -27,19 +30,32 @@ impl<'a> View<'a> {
             namespace: &set.namespace,
             tables: &set.tables,
             main: None,
+            wire: wire_names(&set.tables),
         }
     }
 
     /// The set `NewDataSet` around a lone table, its main one.
     fn of_table(table: &'a DataTable) -> View<'a> {
+        let tables = std::slice::from_ref(table);
         View {
             name: "NewDataSet",
             locale: &Locale::Current,
             namespace: "",
-            tables: std::slice::from_ref(table),
+            tables,
             main: Some(&table.name),
+            wire: wire_names(tables),
         }
     }
+}
+
+/// Each table's name and its columns' names, as XML names.
+fn wire_names(tables: &[DataTable]) -> Vec<(String, Vec<String>)> {
+    (tables.iter())
+        .map(|t| {
+            let columns = t.columns.iter().map(|c| encode_local_name(&c.name));
+            (encode_local_name(&t.name), columns.collect())
+        })
+        .collect()
 }
 
 impl DataSet {
@@ -207,40 +223,37 @@ fn sections<'v>(
     set: &'v View<'v>,
 ) -> [(XmlElement, Box<dyn Iterator<Item = XmlElement> + 'v>, bool); 3] {
     let rows = move || {
-        set.tables.iter().flat_map(|table| {
-            (table.rows.iter().enumerate()).map(move |(position, row)| (table, position, row))
+        set.tables.iter().enumerate().flat_map(|(t, table)| {
+            (table.rows.iter().enumerate()).map(move |(position, row)| (t, position, row))
         })
     };
     let current = rows()
         .filter(|(_, _, row)| row.state != RowState::Deleted)
-        .map(move |(table, position, row)| current_row(set, table, position, row));
-    let before = rows().filter_map(move |(table, position, row)| {
+        .map(move |(t, position, row)| current_row(set, t, position, row));
+    let before = rows().filter_map(move |(t, position, row)| {
         let values = match (row.state, &row.original) {
             (RowState::Deleted, _) => &row.values,
             (RowState::Modified, Some(original)) => original,
             _ => return None,
         };
-        let mut e = row_element(set, table, position);
+        let mut e = row_element(set, t, position);
         prefixed(&mut e, "msdata", "rowOrder", position.to_string());
-        cells(&mut e, set, table, values);
+        cells(&mut e, set, t, values);
         Some(e)
     });
-    let errors = rows().filter_map(move |(table, position, row)| {
+    let errors = rows().filter_map(move |(t, position, row)| {
         if row.error.is_none() && row.cell_errors.is_empty() {
             return None;
         }
-        let mut e = row_element(set, table, position);
+        let mut e = row_element(set, t, position);
         if let Some(error) = &row.error {
             prefixed(&mut e, "diffgr", "Error", error.clone());
         }
         for (index, error) in &row.cell_errors {
-            let Some(column) = table.columns.get(*index) else {
+            let Some(column) = set.wire[t].1.get(*index) else {
                 continue;
             };
-            let cell = child(
-                &mut e,
-                element("", &encode_local_name(&column.name), set.namespace),
-            );
+            let cell = child(&mut e, element("", column, set.namespace));
             prefixed(cell, "diffgr", "Error", error.clone());
         }
         Some(e)
@@ -352,13 +365,8 @@ fn data_element(set: &View<'_>) -> XmlElement {
 
 /// A row of the set's element in the diffgram (not a deleted one): its id, order, state,
 /// whether it has errors, its current values.
-fn current_row(
-    set: &View<'_>,
-    table: &DataTable,
-    position: usize,
-    row: &super::DataRow,
-) -> XmlElement {
-    let mut e = row_element(set, table, position);
+fn current_row(set: &View<'_>, t: usize, position: usize, row: &super::DataRow) -> XmlElement {
+    let mut e = row_element(set, t, position);
     prefixed(&mut e, "msdata", "rowOrder", position.to_string());
     match row.state {
         RowState::Added => prefixed(&mut e, "diffgr", "hasChanges", "inserted"),
@@ -368,7 +376,7 @@ fn current_row(
     if row.error.is_some() || !row.cell_errors.is_empty() {
         prefixed(&mut e, "diffgr", "hasErrors", "true");
     }
-    cells(&mut e, set, table, &row.values);
+    cells(&mut e, set, t, &row.values);
     e
 }
 
@@ -406,32 +414,32 @@ impl<'a> StreamedSet<'a> {
     /// The element of `row`, the one at `position` of the table at `table` (an index among
     /// the set's tables), neither deleted nor modified nor with errors.
     pub(crate) fn row(&self, table: usize, position: usize, row: &super::DataRow) -> XmlElement {
-        current_row(&self.view, &self.view.tables[table], position, row)
+        current_row(&self.view, table, position, row)
     }
 }
 
-/// `<Table diffgr:id="Table1"`: the row element at `position`, its id set; in the set's
-/// namespace, which the raw XML writer declares where it is not in scope (after the row's
-/// attributes in `diffgr:before` and `diffgr:errors`, as the host writes it).
-fn row_element(set: &View<'_>, table: &DataTable, position: usize) -> XmlElement {
-    let mut e = element("", &encode_local_name(&table.name), set.namespace);
+/// `<Table diffgr:id="Table1"`: the row element at `position` of the table at `t`, its id
+/// set; in the set's namespace, which the raw XML writer declares where it is not in scope
+/// (after the row's attributes in `diffgr:before` and `diffgr:errors`, as the host writes it).
+fn row_element(set: &View<'_>, t: usize, position: usize) -> XmlElement {
+    let mut e = element("", &set.wire[t].0, set.namespace);
     prefixed(
         &mut e,
         "diffgr",
         "id",
-        format!("{}{}", table.name, position + 1),
+        format!("{}{}", set.tables[t].name, position + 1),
     );
     e
 }
 
-/// The row's cells that are not null, in column order: a string of white space alone marked
-/// `xml:space="preserve"`, an empty one an empty element.
-fn cells(row: &mut XmlElement, set: &View<'_>, table: &DataTable, values: &[Option<super::Cell>]) {
-    for (column, value) in table.columns.iter().zip(values) {
+/// The cells that are not null of a row of the table at `t`, in column order: a string of
+/// white space alone marked `xml:space="preserve"`, an empty one an empty element.
+fn cells(row: &mut XmlElement, set: &View<'_>, t: usize, values: &[Option<super::Cell>]) {
+    for (column, value) in set.wire[t].1.iter().zip(values) {
         let Some(value) = value else { continue };
         let mut text = String::new();
         value.write(&mut text);
-        let mut cell = element("", &encode_local_name(&column.name), set.namespace);
+        let mut cell = element("", column, set.namespace);
         if !text.is_empty() && crate::xml::is_blank(&text) {
             prefixed(&mut cell, "xml", "space", "preserve");
         }
