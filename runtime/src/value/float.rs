@@ -53,7 +53,7 @@ pub fn write_double(out: &mut String, v: f64) {
         v.is_sign_negative(),
         v == 0.0,
     )
-    .unwrap_or_else(|| write_round_trip(out, v));
+    .unwrap_or_else(|| write_double_round_trip(out, v));
 }
 
 /// Appends a `float` as `XmlConvert.ToString(float)` writes it.
@@ -88,13 +88,34 @@ fn write_special(
     Some(())
 }
 
+/// [`write_round_trip`] of a `double`, without formatting and reading back its 15 digits
+/// where ryu's shortest digits that read back as the value are 15 or fewer: for a normal
+/// value the 15-digit rounding is then those digits (they lie within half a unit in the last
+/// place of the value, at most 2^-53 of it, and 15-digit decimals near it are at least
+/// 10^-15 of it apart, so no other is as near), and it reads back. With more, the 15 digits
+/// do not read back (else the shortest would be shorter): 17. A subnormal value has fewer
+/// bits, so its shortest digits say nothing of its 15 (`5E-324` against .NET's
+/// `4.94065645841247E-324`): it is written the general way.
+fn write_double_round_trip(out: &mut String, v: f64) {
+    if !v.is_normal() {
+        return write_round_trip(out, v);
+    }
+    let mut buffer = ryu::Buffer::new();
+    let shortest = Digits::of(buffer.format_finite(v));
+    if shortest.len <= f64::SHORT {
+        shortest.lay_out(out, f64::SHORT);
+    } else {
+        Digits::of(&scientific(v, f64::LONG)).lay_out(out, f64::LONG);
+    }
+}
+
 /// Appends a finite, non-negative-zero `v` in the `"R"` format.
 fn write_round_trip<F: RoundTrip>(out: &mut String, v: F) {
     let short = scientific(v, F::SHORT);
     if short.parse::<F>().is_ok_and(|back| back == v) {
-        lay_out_general(out, &short, F::SHORT);
+        Digits::of(&short).lay_out(out, F::SHORT);
     } else {
-        lay_out_general(out, &scientific(v, F::LONG), F::LONG);
+        Digits::of(&scientific(v, F::LONG)).lay_out(out, F::LONG);
     }
 }
 
@@ -104,58 +125,105 @@ fn scientific<F: RoundTrip>(v: F, digits: usize) -> String {
     format!("{:.*e}", digits - 1, v)
 }
 
-/// Lays Rust's scientific notation (`-1.2300e5`) out as .NET's `"G"` format with `precision`
-/// digits does.
-fn lay_out_general(out: &mut String, scientific: &str, precision: usize) {
-    let (mantissa, exponent) = scientific
-        .split_once('e')
-        .expect("Rust's LowerExp always writes an exponent");
-    let exponent: i32 = exponent.parse().expect("an integer exponent");
-    let (negative, mantissa) = match mantissa.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, mantissa),
-    };
-    // The significant digits without the point, trailing zeros dropped (at least one digit).
-    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
-    while digits.len() > 1 && digits.last() == Some(&b'0') {
-        digits.pop();
+/// A number's sign, significant digits and decimal exponent, read from the decimal or
+/// scientific notation Rust and ryu write (`-1.2300e5`, `0.001`, `1e16`).
+struct Digits {
+    negative: bool,
+    /// The significant digits, without leading or trailing zeros (`0` for zero).
+    digits: [u8; 40],
+    len: usize,
+    /// The power of ten of the first digit.
+    exponent: i32,
+}
+
+impl Digits {
+    fn of(text: &str) -> Digits {
+        let (mantissa, exponent) = match text.split_once(['e', 'E']) {
+            Some((mantissa, exponent)) => (
+                mantissa,
+                exponent.parse::<i32>().expect("an integer exponent"),
+            ),
+            None => (text, 0),
+        };
+        let (negative, mantissa) = match mantissa.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, mantissa),
+        };
+        let whole = mantissa.find('.').unwrap_or(mantissa.len());
+        let mut d = Digits {
+            negative,
+            digits: [b'0'; 40],
+            len: 0,
+            exponent: 0,
+        };
+        // The position of the first significant digit, counted from the point.
+        let mut first = None;
+        for (at, b) in mantissa
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| b.is_ascii_digit())
+        {
+            if first.is_none() && b == b'0' {
+                continue;
+            }
+            let place = if at < whole { at } else { at - 1 };
+            first.get_or_insert(whole as i32 - 1 - place as i32);
+            d.digits[d.len] = b;
+            d.len += 1;
+        }
+        while d.len > 1 && d.digits[d.len - 1] == b'0' {
+            d.len -= 1;
+        }
+        match first {
+            Some(first) => d.exponent = first + exponent,
+            None => d.len = 1,
+        }
+        d
     }
-    if negative {
-        out.push('-');
+
+    fn text(&self, from: usize, to: usize) -> &str {
+        std::str::from_utf8(&self.digits[from..to]).expect("ASCII digits")
     }
-    // .NET's `scale` is the exponent plus one: the number of digits before the point.
-    let scale = exponent + 1;
-    let as_text = |d: &[u8]| String::from_utf8(d.to_vec()).expect("ASCII digits");
-    if scale > precision as i32 || scale < -3 {
-        out.push_str(&as_text(&digits[..1]));
-        if digits.len() > 1 {
-            out.push('.');
-            out.push_str(&as_text(&digits[1..]));
+
+    /// Lays the digits out as .NET's `"G"` format with `precision` digits does.
+    fn lay_out(&self, out: &mut String, precision: usize) {
+        let len = self.len;
+        if self.negative {
+            out.push('-');
         }
-        out.push('E');
-        out.push(if exponent < 0 { '-' } else { '+' });
-        let magnitude = exponent.unsigned_abs();
-        if magnitude < 10 {
-            out.push('0');
-        }
-        out.push_str(itoa::Buffer::new().format(magnitude));
-    } else if scale <= 0 {
-        out.push_str("0.");
-        for _ in 0..-scale {
-            out.push('0');
-        }
-        out.push_str(&as_text(&digits));
-    } else {
-        let scale = scale as usize;
-        if digits.len() <= scale {
-            out.push_str(&as_text(&digits));
-            for _ in digits.len()..scale {
+        // .NET's `scale` is the exponent plus one: the number of digits before the point.
+        let scale = self.exponent + 1;
+        if scale > precision as i32 || scale < -3 {
+            out.push_str(self.text(0, 1));
+            if len > 1 {
+                out.push('.');
+                out.push_str(self.text(1, len));
+            }
+            out.push('E');
+            out.push(if self.exponent < 0 { '-' } else { '+' });
+            let magnitude = self.exponent.unsigned_abs();
+            if magnitude < 10 {
                 out.push('0');
             }
+            out.push_str(itoa::Buffer::new().format(magnitude));
+        } else if scale <= 0 {
+            out.push_str("0.");
+            for _ in 0..-scale {
+                out.push('0');
+            }
+            out.push_str(self.text(0, len));
         } else {
-            out.push_str(&as_text(&digits[..scale]));
-            out.push('.');
-            out.push_str(&as_text(&digits[scale..]));
+            let scale = scale as usize;
+            if len <= scale {
+                out.push_str(self.text(0, len));
+                for _ in len..scale {
+                    out.push('0');
+                }
+            } else {
+                out.push_str(self.text(0, scale));
+                out.push('.');
+                out.push_str(self.text(scale, len));
+            }
         }
     }
 }
@@ -339,6 +407,55 @@ mod tests {
         assert_eq!(float(f32::NAN), "NaN");
         assert_eq!(float(-0.0), "-0");
         assert_eq!(float(0.0), "0");
+    }
+
+    /// The shortest digits' way writes what formatting 15 digits and reading them back
+    /// writes: over bit patterns spread across every exponent, values of a few decimals
+    /// (prices, measures), and neighbours of powers of two and ten.
+    #[test]
+    fn shortest_digits_write_what_the_general_way_writes() {
+        let general = |v: f64| {
+            let mut out = String::new();
+            write_round_trip(&mut out, v);
+            out
+        };
+        let mut values = Vec::new();
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..200_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            values.push(f64::from_bits(state));
+        }
+        for i in 0..20_000_i32 {
+            values.push(f64::from(i) / 100.0);
+            values.push(f64::from(i) * 1.1e-7);
+            values.push(f64::from(i).powi(3) / 7.0);
+        }
+        for e in -1022..1024 {
+            let p = 2f64.powi(e);
+            values.extend([
+                p,
+                f64::from_bits(p.to_bits() + 1),
+                f64::from_bits(p.to_bits() - 1),
+            ]);
+        }
+        for e in -300..300 {
+            let p = 10f64.powi(e);
+            values.extend([
+                p,
+                f64::from_bits(p.to_bits() + 1),
+                f64::from_bits(p.to_bits() - 1),
+            ]);
+        }
+        let mut checked = 0;
+        for v in values.into_iter().filter(|v| v.is_finite() && *v != 0.0) {
+            let mut out = String::new();
+            write_double_round_trip(&mut out, v);
+            assert_eq!(out, general(v), "{v:e}");
+            checked += 1;
+        }
+        assert!(checked > 250_000, "{checked} values");
     }
 
     #[test]
