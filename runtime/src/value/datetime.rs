@@ -77,25 +77,42 @@ impl DateTime {
 }
 
 /// Appends `v` as `XmlConvert.ToString(v, RoundtripKind)` writes it: the fraction to seven
-/// digits without trailing zeros (none when zero), then the kind's suffix.
+/// digits without trailing zeros (none when zero), then the kind's suffix. The digits are
+/// put in place rather than formatted (`write!` costs more than the rest of a class's
+/// members).
 fn write(out: &mut String, v: &DateTime) {
-    use std::fmt::Write as _;
     let d = v.value;
-    // Writing into a String cannot fail.
-    let _ = write!(
-        out,
-        "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
-        d.year(),
-        d.month(),
-        d.day(),
-        d.hour(),
-        d.minute(),
-        d.second()
-    );
+    match u32::try_from(d.year()) {
+        Ok(year) if year <= 9999 => {
+            let mut text = *b"0000-00-00T00:00:00";
+            put_digits(&mut text[0..4], year);
+            put_digits(&mut text[5..7], d.month());
+            put_digits(&mut text[8..10], d.day());
+            put_digits(&mut text[11..13], d.hour());
+            put_digits(&mut text[14..16], d.minute());
+            put_digits(&mut text[17..19], d.second());
+            out.push_str(std::str::from_utf8(&text).expect("ASCII digits"));
+        }
+        _ => {
+            use std::fmt::Write as _;
+            // Writing into a String cannot fail.
+            let _ = write!(
+                out,
+                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+                d.year(),
+                d.month(),
+                d.day(),
+                d.hour(),
+                d.minute(),
+                d.second()
+            );
+        }
+    }
     let ticks = d.nanosecond() / 100;
     if ticks > 0 {
-        let fraction = format!("{ticks:07}");
-        out.push('.');
+        let mut fraction = *b".0000000";
+        put_digits(&mut fraction[1..], ticks);
+        let fraction = std::str::from_utf8(&fraction).expect("ASCII digits");
         out.push_str(fraction.trim_end_matches('0'));
     }
     match v.kind {
@@ -103,10 +120,23 @@ fn write(out: &mut String, v: &DateTime) {
         DateTimeKind::Utc => out.push('Z'),
         DateTimeKind::Offset(offset) => {
             let seconds = offset.local_minus_utc();
-            let sign = if seconds < 0 { '-' } else { '+' };
             let minutes = seconds.unsigned_abs() / 60;
-            let _ = write!(out, "{sign}{:02}:{:02}", minutes / 60, minutes % 60);
+            let mut text = *b"+00:00";
+            if seconds < 0 {
+                text[0] = b'-';
+            }
+            put_digits(&mut text[1..3], minutes / 60);
+            put_digits(&mut text[4..6], minutes % 60);
+            out.push_str(std::str::from_utf8(&text).expect("ASCII digits"));
         }
+    }
+}
+
+/// Writes `value`'s last `slot.len()` decimal digits over `slot`, zero-padded.
+fn put_digits(slot: &mut [u8], mut value: u32) {
+    for digit in slot.iter_mut().rev() {
+        *digit = b'0' + (value % 10) as u8;
+        value /= 10;
     }
 }
 
@@ -265,6 +295,65 @@ mod tests {
             .unwrap()
             .and_hms_nano_opt(h, mi, s, nanos)
             .unwrap()
+    }
+
+    /// The digits put in place are what formatting writes, over instants spread across
+    /// years 1 to 9999, with fractions and offsets of either sign.
+    #[test]
+    fn digits_put_in_place_are_the_formatted_ones() {
+        let formatted = |v: &DateTime| {
+            let d = v.value;
+            let mut text = format!(
+                "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}",
+                d.year(),
+                d.month(),
+                d.day(),
+                d.hour(),
+                d.minute(),
+                d.second()
+            );
+            let ticks = d.nanosecond() / 100;
+            if ticks > 0 {
+                text.push('.');
+                text.push_str(format!("{ticks:07}").trim_end_matches('0'));
+            }
+            match v.kind {
+                DateTimeKind::Unspecified => {}
+                DateTimeKind::Utc => text.push('Z'),
+                DateTimeKind::Offset(offset) => {
+                    let seconds = offset.local_minus_utc();
+                    let minutes = seconds.unsigned_abs() / 60;
+                    let sign = if seconds < 0 { '-' } else { '+' };
+                    text.push_str(&format!("{sign}{:02}:{:02}", minutes / 60, minutes % 60));
+                }
+            }
+            text
+        };
+        let first = at(1, 1, 1, 0, 0, 0, 0).and_utc().timestamp();
+        let last = at(9999, 12, 31, 23, 59, 59, 0).and_utc().timestamp();
+        let mut state = 0x2545_F491_4F6C_DD1D_u64;
+        for i in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let seconds = first + (state % (last - first) as u64) as i64;
+            let nanos = if i % 3 == 0 {
+                0
+            } else {
+                (state >> 40) as u32 % 10_000_000 * 100
+            };
+            let value = chrono::DateTime::from_timestamp(seconds, nanos)
+                .unwrap()
+                .naive_utc();
+            let offset = (state >> 20) as i32 % (14 * 3600) / 60 * 60;
+            let kind = match i % 3 {
+                0 => DateTimeKind::Unspecified,
+                1 => DateTimeKind::Utc,
+                _ => DateTimeKind::Offset(FixedOffset::east_opt(offset).unwrap()),
+            };
+            let v = DateTime { value, kind };
+            assert_eq!(written(v), formatted(&v));
+        }
     }
 
     #[test]
