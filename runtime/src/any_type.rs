@@ -338,11 +338,11 @@ impl<K: KnownTypes> XmlItem for AnyType<K> {
         }
     }
 
-    fn write_element(
+    fn write_element<N: crate::tree::ElementName, I: crate::tree::ElementName>(
         &self,
         w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         // A simple value: its type's name, whether ASMX's namespace holds it, its text.
         fn simple<T: Scalar>(type_name: &'static str, value: &T) -> (&'static str, bool, String) {
@@ -356,15 +356,15 @@ impl<K: KnownTypes> XmlItem for AnyType<K> {
             AnyType::Object => return w.class(name, None, |_| Ok(())),
             AnyType::Text(text) => {
                 w.start(name);
-                w.text(name, text)?;
+                w.text(name.name(), text)?;
                 w.end(name);
                 return Ok(());
             }
-            AnyType::Known(value) => return value.write_known(w, name),
+            AnyType::Known(value) => return value.write_known(w, name.name()),
             AnyType::String(text) => {
                 w.start(name);
                 w.xsd_type("string");
-                w.text(name, text)?;
+                w.text(name.name(), text)?;
                 w.end(name);
                 return Ok(());
             }

@@ -241,7 +241,7 @@ pub use binding::Binding;
 pub use dataset::{DataHolder, DataSet, DataTable};
 pub use error::{EncodeError, RequestError, ResponseError, ValueError};
 pub use fault::{Fault, FaultCode};
-pub use operation::{OperationInfo, ServiceInfo};
+pub use operation::{OperationInfo, ServiceInfo, SizeHint};
 pub use param_value::{ParamValue, RedactedParams};
 pub use raw_xml::{RawNode, RawXml};
 pub use redact::Redacted;

@@ -3,6 +3,8 @@
 //! The generator precomputes every literal the wire needs (tags with their namespace, the
 //! quoted SOAPAction, the operation's path), so encoders only copy static strings and values.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 /// The service as a whole (one per generated crate).
 #[derive(Debug)]
 pub struct ServiceInfo {
@@ -77,6 +79,37 @@ pub struct OperationInfo {
     /// (`HttpServerProtocol.ReadParameters`: no reader), so a POST of any content type calls
     /// it.
     pub takes_parameters: bool,
+    /// The size of the SOAP message last written for it, so that the next starts with room
+    /// for about as much (see [`SizeHint`]).
+    pub written: SizeHint,
+}
+
+/// The size of the message last written for an operation: its next message's buffer starts
+/// with room for it, where it would grow by doubling from a first guess (a 12 KB message of
+/// classes grew seven times from 77 bytes, each time copying what was written). At most
+/// [`SizeHint::MAX`], so that one large message does not make every later one reserve as
+/// much.
+#[derive(Debug, Default)]
+pub struct SizeHint(AtomicUsize);
+
+impl SizeHint {
+    /// The most room a message starts with from the size of one before it.
+    pub const MAX: usize = 256 * 1024;
+
+    /// No message written yet.
+    pub const fn new() -> SizeHint {
+        SizeHint(AtomicUsize::new(0))
+    }
+
+    /// The room the next message starts with (0 before the first).
+    pub(crate) fn get(&self) -> usize {
+        self.0.load(Ordering::Relaxed)
+    }
+
+    /// Notes the size of a message just written.
+    pub(crate) fn set(&self, written: usize) {
+        self.0.store(written.min(SizeHint::MAX), Ordering::Relaxed);
+    }
 }
 
 impl OperationInfo {
@@ -127,7 +160,7 @@ mod tests {
 /// A service and operation for the runtime's unit tests.
 #[cfg(test)]
 pub(crate) mod fixtures {
-    use super::{OperationInfo, ServiceInfo};
+    use super::{OperationInfo, ServiceInfo, SizeHint};
 
     pub(crate) static SERVICE: ServiceInfo = ServiceInfo {
         name: "S",
@@ -153,5 +186,6 @@ pub(crate) mod fixtures {
         request_element: "Op",
         raw_trees: false,
         takes_parameters: true,
+        written: SizeHint::new(),
     };
 }

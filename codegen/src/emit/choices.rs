@@ -127,7 +127,7 @@ fn write_alternative(choice: &ChoiceModel, a: &AlternativeModel) -> TokenStream 
     if a.nillable && !choice.identified {
         // A null is no element: XmlSerializer cannot tell which alternative's it is.
         let write = if a.ty.is_reference() {
-            quote!(w.value(#wire, &[], value)?;)
+            quote!(w.value(#wire, tree::tags!(), value)?;)
         } else {
             quote!(w.scalar(#wire, value);)
         };
@@ -140,14 +140,14 @@ fn write_alternative(choice: &ChoiceModel, a: &AlternativeModel) -> TokenStream 
         quote!(w.nullable(#wire, value.as_ref()))
     } else if a.nillable {
         // An `Option` of the value: `xsi:nil` for `None`.
-        quote!(w.value(#wire, &[], value)?)
+        quote!(w.value(#wire, tree::tags!(), value)?)
     } else if a.ty.is_reference() {
         let value = if a.boxed {
             quote!(&**value)
         } else {
             quote!(value)
         };
-        quote!(w.value(#wire, &[], #value)?)
+        quote!(w.value(#wire, tree::tags!(), #value)?)
     } else {
         quote!(w.scalar(#wire, value))
     }

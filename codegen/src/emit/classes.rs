@@ -641,11 +641,11 @@ fn concrete_class(model: &Model, c: &ClassModel, index: usize) -> TokenStream {
         }
 
         impl tree::XmlItem for #name {
-            fn write_element(
+            fn write_element<N: tree::ElementName, I: tree::ElementName>(
                 &self,
                 w: &mut tree::XmlOut<'_>,
-                name: &'static str,
-                _items: &'static [&'static str],
+                name: N,
+                _items: &'static [I],
             ) -> Result<(), EncodeError> {
                 w.class(name, None, |w| self.write_members(w))
             }
@@ -778,11 +778,11 @@ fn any_enum(model: &Model, c: &ClassModel, index: usize, any: &str) -> TokenStre
         }
 
         impl tree::XmlItem for #any_ident {
-            fn write_element(
+            fn write_element<N: tree::ElementName, I: tree::ElementName>(
                 &self,
                 w: &mut tree::XmlOut<'_>,
-                name: &'static str,
-                _items: &'static [&'static str],
+                name: N,
+                _items: &'static [I],
             ) -> Result<(), EncodeError> {
                 match self {
                     #(#writes)*

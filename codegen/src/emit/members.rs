@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{ident, items_expr, value_type};
+use super::{ident, item_tags_expr, items_expr, value_type};
 use crate::model::{MemberModel, Model};
 use crate::spec::SoapType;
 
@@ -119,7 +119,7 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
             _ => quote! {
                 if let Some(value) = &self.#field {
                     w.in_namespace("", " xmlns=\"\"");
-                    w.value(#wire, &[], value)?;
+                    w.value(#wire, tree::tags!(), value)?;
                 }
             },
         };
@@ -135,26 +135,29 @@ pub(super) fn member_write(model: &Model, m: &MemberModel) -> TokenStream {
             None => write,
         };
     }
+    // The member's tags are made at compile time (`tree::tag!`), so that the writer's plain
+    // path writes each whole.
+    let tag = quote!(tree::tag!(#wire));
     let write = match kind(m) {
-        Kind::Scalar => quote!(w.scalar(#wire, &self.#field);),
-        Kind::Nullable => quote!(w.nullable(#wire, self.#field.as_ref());),
+        Kind::Scalar => quote!(w.scalar(#tag, &self.#field);),
+        Kind::Nullable => quote!(w.nullable(#tag, self.#field.as_ref());),
         Kind::OptionalNullable => quote! {
             if let Some(value) = &self.#field {
-                w.nullable(#wire, value.as_ref());
+                w.nullable(#tag, value.as_ref());
             }
         },
         Kind::Optional => quote! {
             if let Some(value) = &self.#field {
-                w.scalar(#wire, value);
+                w.scalar(#tag, value);
             }
         },
         Kind::Reference => {
-            let items = items_expr(model, m.ty);
-            quote!(w.optional(#wire, #items, self.#field.as_ref())?;)
+            let items = item_tags_expr(model, m.ty);
+            quote!(w.optional(#tag, #items, self.#field.as_ref())?;)
         }
         Kind::Unwrapped => quote! {
             for item in &self.#field {
-                w.value(#wire, &[], item)?;
+                w.value(#tag, tree::tags!(), item)?;
             }
         },
     };

@@ -270,6 +270,12 @@ pub(crate) fn items_expr(model: &Model, ty: SoapType) -> TokenStream {
     quote!(&[#(#names),*])
 }
 
+/// [`items_expr`] for a writer: the items' tags, made at compile time (`tree::tags!`).
+pub(crate) fn item_tags_expr(model: &Model, ty: SoapType) -> TokenStream {
+    let names = item_names(model, ty);
+    quote!(tree::tags!(#(#names),*))
+}
+
 /// The Rust type of a parameter or result of SOAP type `ty`, in an `Option` when nullable.
 pub(crate) fn value_type(model: &Model, ty: SoapType, nullable: bool) -> TokenStream {
     let rust = rust_type(model, ty);

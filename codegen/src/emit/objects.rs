@@ -72,7 +72,7 @@ pub(super) fn emit(model: &Model, object: &ObjectModel) -> TokenStream {
     let writes = object.variants.iter().map(|v| {
         let name = ident(&v.rust);
         let wire = model.type_name(v.ty);
-        let items = super::items_expr(model, v.ty);
+        let items = super::item_tags_expr(model, v.ty);
         quote! {
             #known::#name(value) => {
                 w.next_type(#wire);

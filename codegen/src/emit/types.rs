@@ -327,11 +327,11 @@ fn item_impl(name: &proc_macro2::Ident) -> TokenStream {
     quote! {
         /// An item of an array.
         impl crate::runtime::tree::XmlItem for #name {
-            fn write_element(
+            fn write_element<N: crate::runtime::tree::ElementName, I: crate::runtime::tree::ElementName>(
                 &self,
                 w: &mut crate::runtime::tree::XmlOut<'_>,
-                name: &'static str,
-                _items: &'static [&'static str],
+                name: N,
+                _items: &'static [I],
             ) -> Result<(), crate::EncodeError> {
                 w.scalar(name, self);
                 Ok(())
@@ -537,11 +537,11 @@ fn enum_type(e: &EnumModel, item: bool) -> TokenStream {
         quote! {
             /// An item of an array: `<Level>High</Level>`.
             impl crate::runtime::tree::XmlItem for #name {
-                fn write_element(
+                fn write_element<N: crate::runtime::tree::ElementName, I: crate::runtime::tree::ElementName>(
                     &self,
                     w: &mut crate::runtime::tree::XmlOut<'_>,
-                    name: &'static str,
-                    _items: &'static [&'static str],
+                    name: N,
+                    _items: &'static [I],
                 ) -> Result<(), crate::EncodeError> {
                     w.scalar(name, self);
                     Ok(())

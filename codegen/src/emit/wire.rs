@@ -1175,6 +1175,7 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
                 request_element: #request_element,
                 raw_trees: #raw_trees,
                 takes_parameters: #takes_parameters,
+                written: runtime::SizeHint::new(),
             }
         }
     };
@@ -1193,12 +1194,18 @@ pub(super) fn emit_operation(model: &Model, op: &OperationModel) -> TokenStream 
         Some(rpc) => (rpc.info.clone(), quote!()),
         None => (quote!(), quote!(soap,)),
     };
+    // A response written as a class's members names their tags (`tree::tag!`).
+    let tree_use = if encode_result.to_string().contains("tree :: tag !") {
+        quote!(tree,)
+    } else {
+        quote!()
+    };
     quote! {
         #module_doc
 
         // `http::Request`, not `Request`: the spec's types keep every name.
         use crate::runtime::deps::{bytes, http};
-        use crate::runtime::{self, message, #soap_use Binding, EncodeError, RequestError, ResponseError};
+        use crate::runtime::{self, message, #soap_use #tree_use Binding, EncodeError, RequestError, ResponseError};
         use crate::{Credentials, Operation, SoapHeaders, #request, #response};
 
         #params_const

@@ -41,6 +41,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "MobileContactEmailCreate",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl MobileContactEmailCreate {

@@ -49,6 +49,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "MobileContactUpdate",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl MobileContactUpdate {

@@ -46,6 +46,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "MobilePasswordKeeperCreate",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl MobilePasswordKeeperCreate {

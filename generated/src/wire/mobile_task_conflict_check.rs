@@ -44,6 +44,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "MobileTaskConflictCheck",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl MobileTaskConflictCheck {

@@ -62,7 +62,9 @@ type Object = AnyType<Known>;
 fn write(value: &Object) -> String {
     let mut out = String::new();
     let mut w = XmlOut::new(&mut out, "Op");
-    value.write_element(&mut w, "R", &[]).expect("writable");
+    value
+        .write_element(&mut w, "R", crate::tree::tags!())
+        .expect("writable");
     w.finish();
     out
 }
@@ -373,7 +375,7 @@ fn write_document(value: &Object) -> String {
                       xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"";
     let mut w = XmlOut::object_document(&mut out, "Op", namespaces, &suffix);
     value
-        .write_element(&mut w, "anyType", &[])
+        .write_element(&mut w, "anyType", crate::tree::tags!())
         .expect("writable");
     w.finish();
     out

@@ -29,6 +29,7 @@ static OP: OperationInfo = OperationInfo {
     request_element: "Op",
     raw_trees: false,
     takes_parameters: true,
+    written: crate::SizeHint::new(),
 };
 
 static RPC: RpcInfo = RpcInfo {

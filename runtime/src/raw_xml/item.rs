@@ -33,14 +33,14 @@ fn first_node(node: &Node) -> Option<RawNode> {
 
 impl XmlItem for RawXml {
     /// `<name>` holding the element (`XmlElement` member or item).
-    fn write_element(
+    fn write_element<N: crate::tree::ElementName, I: crate::tree::ElementName>(
         &self,
         w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.start(name);
-        w.raw_element(name, self.root())?;
+        w.raw_element(name.name(), self.root())?;
         w.end(name);
         Ok(())
     }
@@ -90,17 +90,17 @@ impl XmlItem for RawXml {
 impl XmlItem for RawNode {
     /// `<name>` holding the node: an element as [`RawXml`] is written, a text escaped, a
     /// CDATA section as it is.
-    fn write_element(
+    fn write_element<N: crate::tree::ElementName, I: crate::tree::ElementName>(
         &self,
         w: &mut XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.start(name);
         match self {
-            RawNode::Element(raw) => w.raw_element(name, raw.root())?,
-            RawNode::Text(text) => w.text(name, text)?,
-            RawNode::CData(text) => w.cdata(name, text)?,
+            RawNode::Element(raw) => w.raw_element(name.name(), raw.root())?,
+            RawNode::Text(text) => w.text(name.name(), text)?,
+            RawNode::CData(text) => w.cdata(name.name(), text)?,
         }
         w.end(name);
         Ok(())

@@ -308,7 +308,7 @@ async fn write_array<T: XmlItem>(
     while let Some(next) = stream.next().await {
         let value = next.map_err(Stop::Failed)?;
         value
-            .write_element(out, item, inner)
+            .write_element(out, *item, inner)
             .map_err(|error| Stop::Failed(Fault::server(error.to_string())))?;
         if out.written_len() >= CHUNK {
             sink.send(out.take_written())

@@ -367,7 +367,7 @@ pub(super) fn write_block<T: SoapHeaderItem>(
         elements.attributes_first(&attributes);
     }
     elements.qualify_first(xmlns);
-    value.write_element(&mut elements, name, &[])?;
+    value.write_element::<_, &str>(&mut elements, name, &[])?;
     elements.finish();
     Ok(())
 }

@@ -24,11 +24,11 @@ struct Token {
 }
 
 impl crate::tree::XmlItem for Token {
-    fn write_element(
+    fn write_element<N: crate::tree::ElementName, I: crate::tree::ElementName>(
         &self,
         w: &mut crate::tree::XmlOut<'_>,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         self.text.write_element(w, name, items)
     }

@@ -19,11 +19,11 @@ use crate::EncodeError;
 /// The classes here are read only: their writer is never called.
 macro_rules! read_only {
     () => {
-        fn write_element(
+        fn write_element<N: crate::tree::ElementName, I: crate::tree::ElementName>(
             &self,
             _w: &mut XmlOut<'_>,
-            _name: &'static str,
-            _items: &'static [&'static str],
+            _name: N,
+            _items: &'static [I],
         ) -> Result<(), EncodeError> {
             unreachable!("read only")
         }

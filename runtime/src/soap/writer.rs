@@ -13,6 +13,8 @@ use crate::{Binding, EncodeError, Scalar};
 #[derive(Debug)]
 pub struct SoapWriter {
     out: String,
+    /// Where the size of the message is noted when it is finished, for the next.
+    written: &'static crate::SizeHint,
     binding: Binding,
     operation: &'static str,
     /// The service namespace, the default one inside the Body's element: raw XML written
@@ -44,10 +46,12 @@ impl SoapWriter {
         capacity: usize,
     ) -> SoapWriter {
         let open = envelope_open(binding);
-        let mut out = String::with_capacity(open.len() + capacity + ENVELOPE_CLOSE.len());
+        let room = (open.len() + capacity + ENVELOPE_CLOSE.len()).max(operation.written.get());
+        let mut out = String::with_capacity(room);
         out.push_str(open);
         SoapWriter {
             out,
+            written: &operation.written,
             binding,
             operation: operation.name,
             service: operation.service.namespace,
@@ -386,6 +390,7 @@ impl SoapWriter {
     /// Closes the envelope and returns it.
     pub fn finish(mut self) -> String {
         self.out.push_str(ENVELOPE_CLOSE);
+        self.written.set(self.out.len());
         self.out
     }
 

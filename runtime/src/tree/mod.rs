@@ -13,6 +13,7 @@
 //! nested arrays need no code of their own.
 
 mod members;
+mod name;
 mod read;
 mod streamed;
 mod write;
@@ -20,6 +21,7 @@ mod write;
 mod write_tests;
 
 pub use members::{Member, Members, NodeMembers};
+pub use name::{tag, tags, ElementName, Tag};
 pub(crate) use read::{read_scalar, Head, Nil, Rare, XsiType, CHILD};
 pub use read::{Node, NodeNs};
 pub use streamed::{Fallback, Streamed, StreamedMember};
@@ -56,11 +58,11 @@ impl Default for Budget {
 /// empty list.
 pub trait XmlItem: Sized {
     /// Writes the element `name` holding the value.
-    fn write_element(
+    fn write_element<N: ElementName, I: ElementName>(
         &self,
         w: &mut XmlOut<'_>,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
     ) -> Result<(), EncodeError>;
 
     /// Reads the value from its element (which is not nil, unless `Self` is an `Option`).

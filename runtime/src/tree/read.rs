@@ -509,16 +509,13 @@ impl XmlItem for String {
     /// Inlined, so that the element's name is the caller's constant (see
     /// [`XmlOut::scalar`](super::XmlOut::scalar)).
     #[inline(always)]
-    fn write_element(
+    fn write_element<N: super::ElementName, I: super::ElementName>(
         &self,
         w: &mut super::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
-        w.start(name);
-        w.text(name, self)?;
-        w.end(name);
-        Ok(())
+        w.text_element(name, self)
     }
 
     fn read_element(node: &Node, _items: &'static [&'static str]) -> Result<Self, MemberError> {
@@ -536,11 +533,11 @@ impl XmlItem for String {
 
 impl<T: XmlItem> XmlItem for Option<T> {
     /// An item that may be null: `None` is written `<name xsi:nil="true" />`.
-    fn write_element(
+    fn write_element<N: super::ElementName, I: super::ElementName>(
         &self,
         w: &mut super::XmlOut<'_>,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         match self {
             Some(value) => value.write_element(w, name, items),
@@ -583,11 +580,11 @@ impl<T: XmlItem> XmlItem for Box<T> {
         T::check_nil_type(node)
     }
 
-    fn write_element(
+    fn write_element<N: super::ElementName, I: super::ElementName>(
         &self,
         w: &mut super::XmlOut<'_>,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         (**self).write_element(w, name, items)
     }
@@ -608,16 +605,24 @@ impl<T: XmlItem> XmlItem for Vec<T> {
     /// An array, `ArrayOfX`: the element `name` holding one element per item, each named
     /// `items[0]` (`<Tags><string>a</string><string>b</string></Tags>`); an empty array is
     /// `<Tags />`.
-    fn write_element(
+    fn write_element<N: super::ElementName, I: super::ElementName>(
         &self,
         w: &mut super::XmlOut<'_>,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
-        let (item, inner) = items.split_first().unwrap_or((&"item", &[]));
         w.start(name);
-        for value in self {
-            value.write_element(w, item, inner)?;
+        match items.split_first() {
+            Some((item, inner)) => {
+                for value in self {
+                    value.write_element(w, *item, inner)?;
+                }
+            }
+            None => {
+                for value in self {
+                    value.write_element::<_, &str>(w, "item", &[])?;
+                }
+            }
         }
         w.end(name);
         Ok(())
@@ -682,11 +687,11 @@ macro_rules! simple_items {
     ($($rust:ty),* $(,)?) => {$(
         impl XmlItem for $rust {
             #[inline]
-            fn write_element(
+            fn write_element<N: super::ElementName, I: super::ElementName>(
                 &self,
                 w: &mut super::XmlOut<'_>,
-                name: &'static str,
-                _items: &'static [&'static str],
+                name: N,
+                _items: &'static [I],
             ) -> Result<(), crate::EncodeError> {
                 w.scalar(name, self);
                 Ok(())

@@ -1,6 +1,6 @@
 //! Writing values as XmlSerializer writes them.
 
-use super::XmlItem;
+use super::{ElementName, XmlItem};
 use crate::{xml, EncodeError, Scalar};
 
 /// Writes elements into a buffer (an envelope, a result document) as .NET's `XmlTextWriter`
@@ -439,17 +439,16 @@ impl<'a> XmlOut<'a> {
 
     /// Starts the element `name` (its start tag stays open for attributes).
     #[inline(always)]
-    pub fn start(&mut self, name: &str) {
+    pub fn start<N: ElementName>(&mut self, name: N) {
         if self.plain() {
             // What `start_in_scope` writes here, inline (see `scalar`).
             self.close_start();
             self.depth += 1;
-            self.out.push('<');
-            self.out.push_str(name);
+            name.write_start(self.out);
             self.open = true;
             return;
         }
-        self.start_in_scope(name);
+        self.start_in_scope(name.name());
     }
 
     /// [`XmlOut::start`] where the element is not written plainly.
@@ -544,9 +543,9 @@ impl<'a> XmlOut<'a> {
     /// Writes the element `name` as a class (`members`), with `xsi:type="{type_name}"` when
     /// the value's class is not the element's declared one (a derived class's value, where
     /// the service namespace is the default one, so the name needs no prefix).
-    pub fn class(
+    pub fn class<N: ElementName>(
         &mut self,
-        name: &'static str,
+        name: N,
         type_name: Option<&'static str>,
         members: impl FnOnce(&mut Self) -> Result<(), EncodeError>,
     ) -> Result<(), EncodeError> {
@@ -650,21 +649,19 @@ impl<'a> XmlOut<'a> {
 
     /// Ends the element `name`: `<name />` when nothing was written in it.
     #[inline(always)]
-    pub fn end(&mut self, name: &str) {
+    pub fn end<N: ElementName>(&mut self, name: N) {
         if self.plain() {
             // What `end_in_scope` writes here, inline (see `scalar`).
             if self.open {
                 self.out.push_str(" />");
                 self.open = false;
             } else {
-                self.out.push_str("</");
-                self.out.push_str(name);
-                self.out.push('>');
+                name.write_close(self.out);
             }
             self.depth = self.depth.wrapping_sub(1);
             return;
         }
-        self.end_in_scope(name);
+        self.end_in_scope(name.name());
     }
 
     /// [`XmlOut::end`] where the element is not written plainly.
@@ -835,10 +832,42 @@ impl<'a> XmlOut<'a> {
         })
     }
 
+    /// Writes `<name>text</name>`, the text escaped (a string's element); `<name />` for an
+    /// empty text.
+    #[inline(always)]
+    pub fn text_element<N: ElementName>(&mut self, name: N, text: &str) -> Result<(), EncodeError> {
+        if self.plain() && !text.is_empty() {
+            // What `start`, `text` and `end` write here, inline (see `scalar`).
+            self.close_start();
+            name.write_open(self.out);
+            xml::escape_text(self.out, text).map_err(|code| EncodeError::InvalidXmlChar {
+                operation: self.operation,
+                field: name.name(),
+                code,
+            })?;
+            name.write_close(self.out);
+            return Ok(());
+        }
+        self.start(name);
+        self.text(name.name(), text)?;
+        self.end(name);
+        Ok(())
+    }
+
     /// Writes `<name xsi:nil="true" />`, a null that XmlSerializer writes (a nullable value
     /// type, a nil item of an array).
-    #[inline]
-    pub fn nil(&mut self, name: &str) {
+    #[inline(always)]
+    pub fn nil<N: ElementName>(&mut self, name: N) {
+        if self.plain() && !self.object_root {
+            self.close_start();
+            name.write_nil(self.out);
+            return;
+        }
+        self.nil_in_scope(name.name());
+    }
+
+    /// [`XmlOut::nil`] where the element is not written plainly.
+    fn nil_in_scope(&mut self, name: &'static str) {
         self.start(name);
         if self.object_root {
             // Below an `object` root .NET's writer declares `xsd` on a null as it writes it.
@@ -865,31 +894,27 @@ impl<'a> XmlOut<'a> {
 
     /// Writes `<name>value</name>`, a simple value as `XmlConvert` writes it.
     #[inline(always)]
-    pub fn scalar<T: Scalar>(&mut self, name: &str, value: &T) {
+    pub fn scalar<T: Scalar, N: ElementName>(&mut self, name: N, value: &T) {
         if self.plain() {
             // What `start`, `close_start` and `end` write here, inline, so that the name's
-            // length is the caller's constant.
+            // length (or the tag) is the caller's constant.
             self.close_start();
-            self.out.push('<');
-            self.out.push_str(name);
-            self.out.push('>');
+            name.write_open(self.out);
             let before = self.out.len();
             value.write_xml(self.out);
             if self.out.len() == before {
                 self.out.truncate(before - 1);
                 self.out.push_str(" />");
             } else {
-                self.out.push_str("</");
-                self.out.push_str(name);
-                self.out.push('>');
+                name.write_close(self.out);
             }
             return;
         }
-        self.scalar_in_scope(name, value);
+        self.scalar_in_scope(name.name(), value);
     }
 
     /// [`XmlOut::scalar`] where the element is not written plainly.
-    fn scalar_in_scope<T: Scalar>(&mut self, name: &str, value: &T) {
+    fn scalar_in_scope<T: Scalar>(&mut self, name: &'static str, value: &T) {
         self.start(name);
         self.close_start();
         let before = self.out.len();
@@ -903,8 +928,8 @@ impl<'a> XmlOut<'a> {
     }
 
     /// Writes a nullable simple value (`int?`): `xsi:nil` for `None`.
-    #[inline]
-    pub fn nullable<T: Scalar>(&mut self, name: &str, value: Option<&T>) {
+    #[inline(always)]
+    pub fn nullable<T: Scalar, N: ElementName>(&mut self, name: N, value: Option<&T>) {
         match value {
             Some(value) => self.scalar(name, value),
             None => self.nil(name),
@@ -913,10 +938,10 @@ impl<'a> XmlOut<'a> {
 
     /// Writes a member that always has a value.
     #[inline]
-    pub fn value<T: XmlItem>(
+    pub fn value<T: XmlItem, N: ElementName, I: ElementName>(
         &mut self,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
         value: &T,
     ) -> Result<(), EncodeError> {
         value.write_element(self, name, items)
@@ -925,10 +950,10 @@ impl<'a> XmlOut<'a> {
     /// Writes a reference member (a string, a class, an array): nothing at all for `None`,
     /// as XmlSerializer leaves out a null member whose element is not nillable.
     #[inline]
-    pub fn optional<T: XmlItem>(
+    pub fn optional<T: XmlItem, N: ElementName, I: ElementName>(
         &mut self,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
         value: Option<&T>,
     ) -> Result<(), EncodeError> {
         match value {
@@ -939,10 +964,10 @@ impl<'a> XmlOut<'a> {
 
     /// Writes a nillable reference member: `xsi:nil` for `None`.
     #[inline]
-    pub fn nillable<T: XmlItem>(
+    pub fn nillable<T: XmlItem, N: ElementName, I: ElementName>(
         &mut self,
-        name: &'static str,
-        items: &'static [&'static str],
+        name: N,
+        items: &'static [I],
         value: Option<&T>,
     ) -> Result<(), EncodeError> {
         match value {

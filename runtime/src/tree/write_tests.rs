@@ -152,14 +152,16 @@ fn an_unqualified_element_declares_no_namespace_where_it_is_not_in_scope() {
     w.in_namespace("", " xmlns=\"\"");
     w.start("Seat");
     w.in_namespace("", " xmlns=\"\"");
-    w.value("City", &[], &"x".to_owned()).unwrap();
+    w.value("City", crate::tree::tags!(), &"x".to_owned())
+        .unwrap();
     w.in_namespace("", " xmlns=\"\"");
-    w.nullable::<i32>("Zip", None);
+    w.nullable::<i32, _>("Zip", None);
     w.end("Seat");
     w.in_namespace("", " xmlns=\"\"");
-    w.nullable::<i32>("Count", None);
+    w.nullable::<i32, _>("Count", None);
     w.in_namespace("", " xmlns=\"\"");
-    w.value("Name", &[], &"n".to_owned()).unwrap();
+    w.value("Name", crate::tree::tags!(), &"n".to_owned())
+        .unwrap();
     w.scalar("Total", &3);
     w.end("EchoResult");
     w.finish();

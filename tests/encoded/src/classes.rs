@@ -40,16 +40,16 @@ pub struct Simple {
 impl Simple {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Flag", &self.flag);
-        w.scalar("Money", &self.money);
-        w.scalar("Ratio", &self.ratio);
-        w.scalar("Single", &self.single);
-        w.scalar("Big", &self.big);
-        w.scalar("When", &self.when);
-        w.optional("Data", &[], self.data.as_ref())?;
-        w.scalar("Level", &self.level);
-        w.scalar("Letter", &self.letter);
-        w.scalar("Id", &self.id);
+        w.scalar(tree::tag!("Flag"), &self.flag);
+        w.scalar(tree::tag!("Money"), &self.money);
+        w.scalar(tree::tag!("Ratio"), &self.ratio);
+        w.scalar(tree::tag!("Single"), &self.single);
+        w.scalar(tree::tag!("Big"), &self.big);
+        w.scalar(tree::tag!("When"), &self.when);
+        w.optional(tree::tag!("Data"), tree::tags!(), self.data.as_ref())?;
+        w.scalar(tree::tag!("Level"), &self.level);
+        w.scalar(tree::tag!("Letter"), &self.letter);
+        w.scalar(tree::tag!("Id"), &self.id);
         Ok(())
     }
 
@@ -141,11 +141,11 @@ impl Simple {
 }
 
 impl tree::XmlItem for Simple {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -252,9 +252,9 @@ pub struct Point {
 impl Point {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("X", &self.x);
-        w.scalar("Y", &self.y);
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.scalar(tree::tag!("X"), &self.x);
+        w.scalar(tree::tag!("Y"), &self.y);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -303,11 +303,11 @@ impl Point {
 }
 
 impl tree::XmlItem for Point {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -398,8 +398,8 @@ pub struct Line {
 impl Line {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("From", &[], self.from.as_ref())?;
-        w.optional("To", &[], self.to.as_ref())?;
+        w.optional(tree::tag!("From"), tree::tags!(), self.from.as_ref())?;
+        w.optional(tree::tag!("To"), tree::tags!(), self.to.as_ref())?;
         Ok(())
     }
 
@@ -426,11 +426,11 @@ impl Line {
 }
 
 impl tree::XmlItem for Line {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -519,8 +519,8 @@ pub struct Poly {
 impl Poly {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("Points", &["Point"], self.points.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("Points"), tree::tags!("Point"), self.points.as_ref())?;
         Ok(())
     }
 
@@ -552,11 +552,11 @@ impl Poly {
 }
 
 impl tree::XmlItem for Poly {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -643,7 +643,7 @@ pub struct Shape {
 impl Shape {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -675,11 +675,11 @@ impl Shape {
 }
 
 impl tree::XmlItem for Shape {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -762,11 +762,11 @@ pub enum AnyShape {
 }
 
 impl tree::XmlItem for AnyShape {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyShape::Shape(value) => w.class(name, None, |w| value.write_members(w)),
@@ -859,8 +859,8 @@ pub struct Circle {
 impl Circle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("Radius", &self.radius);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("Radius"), &self.radius);
         Ok(())
     }
 
@@ -900,11 +900,11 @@ impl Circle {
 }
 
 impl tree::XmlItem for Circle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

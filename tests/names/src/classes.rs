@@ -29,12 +29,12 @@ pub struct Err2 {
 impl Err2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("type", &[], self.r#type.as_ref())?;
-        w.scalar("self", &self.self_);
-        w.scalar("async", &self.r#async);
-        w.optional("a-b", &[], self.a_b.as_ref())?;
-        w.optional("a_b", &[], self.a_b_2.as_ref())?;
-        w.optional("Self", &[], self.self_2.as_ref())?;
+        w.optional(tree::tag!("type"), tree::tags!(), self.r#type.as_ref())?;
+        w.scalar(tree::tag!("self"), &self.self_);
+        w.scalar(tree::tag!("async"), &self.r#async);
+        w.optional(tree::tag!("a-b"), tree::tags!(), self.a_b.as_ref())?;
+        w.optional(tree::tag!("a_b"), tree::tags!(), self.a_b_2.as_ref())?;
+        w.optional(tree::tag!("Self"), tree::tags!(), self.self_2.as_ref())?;
         Ok(())
     }
 
@@ -110,11 +110,11 @@ impl Err2 {
 }
 
 impl tree::XmlItem for Err2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -156,8 +156,8 @@ pub struct Result2 {
 impl Result2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Ok", &[], self.ok.as_ref())?;
-        w.scalar("Values", &self.values);
+        w.optional(tree::tag!("Ok"), tree::tags!(), self.ok.as_ref())?;
+        w.scalar(tree::tag!("Values"), &self.values);
         Ok(())
     }
 
@@ -184,11 +184,11 @@ impl Result2 {
 }
 
 impl tree::XmlItem for Result2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -228,7 +228,7 @@ pub struct Vec2 {
 impl Vec2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("String", &[], self.string.as_ref())?;
+        w.optional(tree::tag!("String"), tree::tags!(), self.string.as_ref())?;
         Ok(())
     }
 
@@ -260,11 +260,11 @@ impl Vec2 {
 }
 
 impl tree::XmlItem for Vec2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -304,7 +304,7 @@ pub struct String2 {
 impl String2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("len", &self.len);
+        w.scalar(tree::tag!("len"), &self.len);
         Ok(())
     }
 
@@ -336,11 +336,11 @@ impl String2 {
 }
 
 impl tree::XmlItem for String2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -380,7 +380,7 @@ pub struct NamesClient2 {
 impl NamesClient2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Server", &[], self.server.as_ref())?;
+        w.optional(tree::tag!("Server"), tree::tags!(), self.server.as_ref())?;
         Ok(())
     }
 
@@ -404,11 +404,11 @@ impl NamesClient2 {
 }
 
 impl tree::XmlItem for NamesClient2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -448,7 +448,7 @@ pub struct NamesServer2 {
 impl NamesServer2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -480,11 +480,11 @@ impl NamesServer2 {
 }
 
 impl tree::XmlItem for NamesServer2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -524,7 +524,7 @@ pub struct OrderLine {
 impl OrderLine {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Sku", &[], self.sku.as_ref())?;
+        w.optional(tree::tag!("Sku"), tree::tags!(), self.sku.as_ref())?;
         Ok(())
     }
 
@@ -556,11 +556,11 @@ impl OrderLine {
 }
 
 impl tree::XmlItem for OrderLine {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -600,7 +600,7 @@ pub struct OrderLine2 {
 impl OrderLine2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Sku", &self.sku);
+        w.scalar(tree::tag!("Sku"), &self.sku);
         Ok(())
     }
 
@@ -632,11 +632,11 @@ impl OrderLine2 {
 }
 
 impl tree::XmlItem for OrderLine2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -674,11 +674,11 @@ pub enum AnyShape2 {
 }
 
 impl tree::XmlItem for AnyShape2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyShape2::Circle(value) => {
@@ -741,8 +741,8 @@ pub struct Circle {
 impl Circle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("Radius", &self.radius);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("Radius"), &self.radius);
         Ok(())
     }
 
@@ -782,11 +782,11 @@ impl Circle {
 }
 
 impl tree::XmlItem for Circle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -826,7 +826,7 @@ pub struct AnyShape {
 impl AnyShape {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Count", &self.count);
+        w.scalar(tree::tag!("Count"), &self.count);
         Ok(())
     }
 
@@ -858,11 +858,11 @@ impl AnyShape {
 }
 
 impl tree::XmlItem for AnyShape {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -902,7 +902,7 @@ pub struct LineItem {
 impl LineItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Qty", &self.qty);
+        w.scalar(tree::tag!("Qty"), &self.qty);
         Ok(())
     }
 
@@ -934,11 +934,11 @@ impl LineItem {
 }
 
 impl tree::XmlItem for LineItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -978,7 +978,7 @@ pub struct Temp {
 impl Temp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Degrees", &self.degrees);
+        w.scalar(tree::tag!("Degrees"), &self.degrees);
         Ok(())
     }
 
@@ -1010,11 +1010,11 @@ impl Temp {
 }
 
 impl tree::XmlItem for Temp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1054,7 +1054,7 @@ pub struct Node {
 impl Node {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Value", &[], self.value.as_ref())?;
+        w.optional(tree::tag!("Value"), tree::tags!(), self.value.as_ref())?;
         Ok(())
     }
 
@@ -1086,11 +1086,11 @@ impl Node {
 }
 
 impl tree::XmlItem for Node {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1130,7 +1130,7 @@ pub struct MemberError {
 impl MemberError {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Path", &[], self.path.as_ref())?;
+        w.optional(tree::tag!("Path"), tree::tags!(), self.path.as_ref())?;
         Ok(())
     }
 
@@ -1154,11 +1154,11 @@ impl MemberError {
 }
 
 impl tree::XmlItem for MemberError {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1198,7 +1198,7 @@ pub struct Plain {
 impl Plain {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("a-b", &[], self.a_b.as_ref())?;
+        w.optional(tree::tag!("a-b"), tree::tags!(), self.a_b.as_ref())?;
         Ok(())
     }
 
@@ -1230,11 +1230,11 @@ impl Plain {
 }
 
 impl tree::XmlItem for Plain {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1274,11 +1274,11 @@ pub enum AnyPlain {
 }
 
 impl tree::XmlItem for AnyPlain {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyPlain::Plain(value) => w.class(name, None, |w| value.write_members(w)),
@@ -1339,8 +1339,8 @@ pub struct Fancy {
 impl Fancy {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("a-b", &[], self.a_b.as_ref())?;
-        w.optional("a_b", &[], self.a_b_2.as_ref())?;
+        w.optional(tree::tag!("a-b"), tree::tags!(), self.a_b.as_ref())?;
+        w.optional(tree::tag!("a_b"), tree::tags!(), self.a_b_2.as_ref())?;
         Ok(())
     }
 
@@ -1380,11 +1380,11 @@ impl Fancy {
 }
 
 impl tree::XmlItem for Fancy {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1443,8 +1443,8 @@ pub struct Response {
 impl Response {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Code", &self.code);
-        w.optional("Took", &[], self.took.as_ref())?;
+        w.scalar(tree::tag!("Code"), &self.code);
+        w.optional(tree::tag!("Took"), tree::tags!(), self.took.as_ref())?;
         Ok(())
     }
 
@@ -1479,11 +1479,11 @@ impl Response {
 }
 
 impl tree::XmlItem for Response {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1525,8 +1525,8 @@ pub struct Context {
 impl Context {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Route", &[], self.route.as_ref())?;
-        w.optional("Body", &[], self.body.as_ref())?;
+        w.optional(tree::tag!("Route"), tree::tags!(), self.route.as_ref())?;
+        w.optional(tree::tag!("Body"), tree::tags!(), self.body.as_ref())?;
         Ok(())
     }
 
@@ -1553,11 +1553,11 @@ impl Context {
 }
 
 impl tree::XmlItem for Context {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1597,7 +1597,7 @@ pub struct Route {
 impl Route {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Path", &[], self.path.as_ref())?;
+        w.optional(tree::tag!("Path"), tree::tags!(), self.path.as_ref())?;
         Ok(())
     }
 
@@ -1629,11 +1629,11 @@ impl Route {
 }
 
 impl tree::XmlItem for Route {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1673,7 +1673,7 @@ pub struct Bytes {
 impl Bytes {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Length", &self.length);
+        w.scalar(tree::tag!("Length"), &self.length);
         Ok(())
     }
 
@@ -1705,11 +1705,11 @@ impl Bytes {
 }
 
 impl tree::XmlItem for Bytes {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1749,7 +1749,7 @@ pub struct Duration {
 impl Duration {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ms", &self.ms);
+        w.scalar(tree::tag!("Ms"), &self.ms);
         Ok(())
     }
 
@@ -1781,11 +1781,11 @@ impl Duration {
 }
 
 impl tree::XmlItem for Duration {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1827,8 +1827,8 @@ pub struct Dated {
 impl Dated {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("On", &self.on);
-        w.nullable("Maybe", self.maybe.as_ref());
+        w.scalar(tree::tag!("On"), &self.on);
+        w.nullable(tree::tag!("Maybe"), self.maybe.as_ref());
         Ok(())
     }
 
@@ -1870,11 +1870,11 @@ impl Dated {
 }
 
 impl tree::XmlItem for Dated {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -39,17 +39,21 @@ pub struct Order {
 impl Order {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.scalar("Placed", &self.placed);
-        w.scalar("Priority", &self.priority);
-        w.optional("Customer", &[], self.customer.as_ref())?;
-        w.optional("Lines", &["OrderLine"], self.lines.as_ref())?;
-        w.optional("Tags", &["string"], self.tags.as_ref())?;
-        w.optional("Scores", &["int"], self.scores.as_ref())?;
-        w.optional("Levels", &["Level"], self.levels.as_ref())?;
-        w.nullable("Rating", self.rating.as_ref());
-        w.optional("Matrix", &["ArrayOfInt1", "int"], self.matrix.as_ref())?;
-        w.optional("Blob", &[], self.blob.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.scalar(tree::tag!("Placed"), &self.placed);
+        w.scalar(tree::tag!("Priority"), &self.priority);
+        w.optional(tree::tag!("Customer"), tree::tags!(), self.customer.as_ref())?;
+        w.optional(tree::tag!("Lines"), tree::tags!("OrderLine"), self.lines.as_ref())?;
+        w.optional(tree::tag!("Tags"), tree::tags!("string"), self.tags.as_ref())?;
+        w.optional(tree::tag!("Scores"), tree::tags!("int"), self.scores.as_ref())?;
+        w.optional(tree::tag!("Levels"), tree::tags!("Level"), self.levels.as_ref())?;
+        w.nullable(tree::tag!("Rating"), self.rating.as_ref());
+        w.optional(
+            tree::tag!("Matrix"),
+            tree::tags!("ArrayOfInt1", "int"),
+            self.matrix.as_ref(),
+        )?;
+        w.optional(tree::tag!("Blob"), tree::tags!(), self.blob.as_ref())?;
         Ok(())
     }
 
@@ -117,11 +121,11 @@ impl Order {
 }
 
 impl tree::XmlItem for Order {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -165,9 +169,9 @@ pub struct Customer {
 impl Customer {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("Address", &[], self.address.as_ref())?;
-        w.optional("Phones", &["string"], self.phones.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("Address"), tree::tags!(), self.address.as_ref())?;
+        w.optional(tree::tag!("Phones"), tree::tags!("string"), self.phones.as_ref())?;
         Ok(())
     }
 
@@ -203,11 +207,11 @@ impl Customer {
 }
 
 impl tree::XmlItem for Customer {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -253,9 +257,9 @@ pub struct Address {
 impl Address {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Street", &[], self.street.as_ref())?;
-        w.optional("City", &[], self.city.as_ref())?;
-        w.scalar("Zip", &self.zip);
+        w.optional(tree::tag!("Street"), tree::tags!(), self.street.as_ref())?;
+        w.optional(tree::tag!("City"), tree::tags!(), self.city.as_ref())?;
+        w.scalar(tree::tag!("Zip"), &self.zip);
         Ok(())
     }
 
@@ -304,11 +308,11 @@ impl Address {
 }
 
 impl tree::XmlItem for Address {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -354,10 +358,10 @@ pub struct OrderLine {
 impl OrderLine {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Sku", &[], self.sku.as_ref())?;
-        w.scalar("Quantity", &self.quantity);
-        w.scalar("Price", &self.price);
-        w.nullable("Discount", self.discount.as_ref());
+        w.optional(tree::tag!("Sku"), tree::tags!(), self.sku.as_ref())?;
+        w.scalar(tree::tag!("Quantity"), &self.quantity);
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.nullable(tree::tag!("Discount"), self.discount.as_ref());
         Ok(())
     }
 
@@ -420,11 +424,11 @@ impl OrderLine {
 }
 
 impl tree::XmlItem for OrderLine {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -468,9 +472,13 @@ pub struct TreeNode {
 impl TreeNode {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("Children", &["TreeNode"], self.children.as_ref())?;
-        w.optional("Parent", &[], self.parent.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(
+            tree::tag!("Children"),
+            tree::tags!("TreeNode"),
+            self.children.as_ref(),
+        )?;
+        w.optional(tree::tag!("Parent"), tree::tags!(), self.parent.as_ref())?;
         Ok(())
     }
 
@@ -508,11 +516,11 @@ impl TreeNode {
 }
 
 impl tree::XmlItem for TreeNode {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -554,11 +562,11 @@ pub enum AnyShape {
 }
 
 impl tree::XmlItem for AnyShape {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyShape::Square(value) => {
@@ -644,8 +652,8 @@ impl Square {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Tag", self.tag.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("Side", &self.side);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("Side"), &self.side);
         Ok(())
     }
 
@@ -688,11 +696,11 @@ impl Square {
 }
 
 impl tree::XmlItem for Square {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -737,8 +745,8 @@ impl Circle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Tag", self.tag.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("Radius", &self.radius);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("Radius"), &self.radius);
         Ok(())
     }
 
@@ -781,11 +789,11 @@ impl Circle {
 }
 
 impl tree::XmlItem for Circle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -825,11 +833,11 @@ pub enum AnyCircle {
 }
 
 impl tree::XmlItem for AnyCircle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyCircle::Circle(value) => w.class(name, None, |w| value.write_members(w)),
@@ -899,9 +907,9 @@ impl ColoredCircle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         w.attribute_string("Tag", self.tag.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("Radius", &self.radius);
-        w.optional("Color", &[], self.color.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("Radius"), &self.radius);
+        w.optional(tree::tag!("Color"), tree::tags!(), self.color.as_ref())?;
         Ok(())
     }
 
@@ -953,11 +961,11 @@ impl ColoredCircle {
 }
 
 impl tree::XmlItem for ColoredCircle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1026,10 +1034,10 @@ pub struct Drawing {
 impl Drawing {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.optional("Main", &[], self.main.as_ref())?;
-        w.optional("Ring", &[], self.ring.as_ref())?;
-        w.optional("Shapes", &["Shape"], self.shapes.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.optional(tree::tag!("Main"), tree::tags!(), self.main.as_ref())?;
+        w.optional(tree::tag!("Ring"), tree::tags!(), self.ring.as_ref())?;
+        w.optional(tree::tag!("Shapes"), tree::tags!("Shape"), self.shapes.as_ref())?;
         Ok(())
     }
 
@@ -1069,11 +1077,11 @@ impl Drawing {
 }
 
 impl tree::XmlItem for Drawing {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1122,7 +1130,7 @@ impl Attributed {
         w.attribute_string("Code", self.code.as_ref())?;
         w.attribute_scalar("n", &self.n);
         w.attribute_scalar("Access", &self.access);
-        w.optional("Body", &[], self.body.as_ref())?;
+        w.optional(tree::tag!("Body"), tree::tags!(), self.body.as_ref())?;
         Ok(())
     }
 
@@ -1159,11 +1167,11 @@ impl Attributed {
 }
 
 impl tree::XmlItem for Attributed {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1221,11 +1229,11 @@ impl Note {
 }
 
 impl tree::XmlItem for Note {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1262,12 +1270,12 @@ pub struct Bundle {
 impl Bundle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Lines", &["Line"], self.lines.as_ref())?;
+        w.optional(tree::tag!("Lines"), tree::tags!("Line"), self.lines.as_ref())?;
         for item in &self.tag {
-            w.value("Tag", &[], item)?;
+            w.value(tree::tag!("Tag"), tree::tags!(), item)?;
         }
-        w.optional("Scores", &["n"], self.scores.as_ref())?;
-        w.optional("Rights", &["Perms"], self.rights.as_ref())?;
+        w.optional(tree::tag!("Scores"), tree::tags!("n"), self.scores.as_ref())?;
+        w.optional(tree::tag!("Rights"), tree::tags!("Perms"), self.rights.as_ref())?;
         Ok(())
     }
 
@@ -1293,11 +1301,11 @@ impl Bundle {
 }
 
 impl tree::XmlItem for Bundle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1341,8 +1349,8 @@ pub struct Label {
 impl Label {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Key", &[], self.key.as_ref())?;
-        w.optional("tag-value", &[], self.tag_value.as_ref())?;
+        w.optional(tree::tag!("Key"), tree::tags!(), self.key.as_ref())?;
+        w.optional(tree::tag!("tag-value"), tree::tags!(), self.tag_value.as_ref())?;
         Ok(())
     }
 
@@ -1382,11 +1390,11 @@ impl Label {
 }
 
 impl tree::XmlItem for Label {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1477,27 +1485,27 @@ impl Default for Settings {
 impl Settings {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         if self.retries != 3 {
-            w.scalar("Retries", &self.retries);
+            w.scalar(tree::tag!("Retries"), &self.retries);
         }
         if !self.enabled {
-            w.scalar("Enabled", &self.enabled);
+            w.scalar(tree::tag!("Enabled"), &self.enabled);
         }
         if self.lang.as_deref() != Some("en") {
-            w.optional("Lang", &[], self.lang.as_ref())?;
+            w.optional(tree::tag!("Lang"), tree::tags!(), self.lang.as_ref())?;
         }
         if self.priority != crate::Level::Normal {
-            w.scalar("Priority", &self.priority);
+            w.scalar(tree::tag!("Priority"), &self.priority);
         }
         if self.ratio != 1.5 {
-            w.scalar("Ratio", &self.ratio);
+            w.scalar(tree::tag!("Ratio"), &self.ratio);
         }
         if let Some(value) = &self.limit {
-            w.scalar("Limit", value);
+            w.scalar(tree::tag!("Limit"), value);
         }
         if let Some(value) = &self.mode {
-            w.scalar("Mode", value);
+            w.scalar(tree::tag!("Mode"), value);
         }
         if self.fee
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -1508,7 +1516,7 @@ impl Settings {
                 2,
             )
         {
-            w.scalar("Fee", &self.fee);
+            w.scalar(tree::tag!("Fee"), &self.fee);
         }
         if self.since
             != crate::runtime::DateTime::unspecified(
@@ -1517,10 +1525,10 @@ impl Settings {
                     .expect("a valid date and time"),
             )
         {
-            w.scalar("Since", &self.since);
+            w.scalar(tree::tag!("Since"), &self.since);
         }
         if let Some(value) = &self.flag {
-            w.nullable("Flag", value.as_ref());
+            w.nullable(tree::tag!("Flag"), value.as_ref());
         }
         Ok(())
     }
@@ -1643,11 +1651,11 @@ impl Settings {
 }
 
 impl tree::XmlItem for Settings {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1693,9 +1701,9 @@ pub struct Basket {
 impl Basket {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Owner", &[], self.owner.as_ref())?;
-        w.optional("Items", &["OrderLine"], self.items.as_ref())?;
-        w.optional("Notes", &["string"], self.notes.as_ref())?;
+        w.optional(tree::tag!("Owner"), tree::tags!(), self.owner.as_ref())?;
+        w.optional(tree::tag!("Items"), tree::tags!("OrderLine"), self.items.as_ref())?;
+        w.optional(tree::tag!("Notes"), tree::tags!("string"), self.notes.as_ref())?;
         Ok(())
     }
 
@@ -1744,11 +1752,11 @@ impl Basket {
 }
 
 impl tree::XmlItem for Basket {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1792,8 +1800,8 @@ pub struct Voucher {
 impl Voucher {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Code", &[], self.code.as_ref())?;
-        w.scalar("Value", &self.value);
+        w.optional(tree::tag!("Code"), tree::tags!(), self.code.as_ref())?;
+        w.scalar(tree::tag!("Value"), &self.value);
         Ok(())
     }
 
@@ -1833,11 +1841,11 @@ impl Voucher {
 }
 
 impl tree::XmlItem for Voucher {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1905,8 +1913,8 @@ impl crate::runtime::SoapHeaderItem for AuthHeader {
 impl AuthHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("User", &[], self.user.as_ref())?;
-        w.optional("Password", &[], self.password.as_ref())?;
+        w.optional(tree::tag!("User"), tree::tags!(), self.user.as_ref())?;
+        w.optional(tree::tag!("Password"), tree::tags!(), self.password.as_ref())?;
         Ok(())
     }
 
@@ -1933,11 +1941,11 @@ impl AuthHeader {
 }
 
 impl tree::XmlItem for AuthHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1985,8 +1993,8 @@ impl crate::runtime::SoapHeaderItem for TraceHeader {
 impl TraceHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Id", &[], self.id.as_ref())?;
-        w.scalar("Hop", &self.hop);
+        w.optional(tree::tag!("Id"), tree::tags!(), self.id.as_ref())?;
+        w.scalar(tree::tag!("Hop"), &self.hop);
         Ok(())
     }
 
@@ -2013,11 +2021,11 @@ impl TraceHeader {
 }
 
 impl tree::XmlItem for TraceHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2065,8 +2073,8 @@ impl crate::runtime::SoapHeaderItem for StampHeader {
 impl StampHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("By", &[], self.by.as_ref())?;
-        w.scalar("Hops", &self.hops);
+        w.optional(tree::tag!("By"), tree::tags!(), self.by.as_ref())?;
+        w.scalar(tree::tag!("Hops"), &self.hops);
         Ok(())
     }
 
@@ -2093,11 +2101,11 @@ impl StampHeader {
 }
 
 impl tree::XmlItem for StampHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2145,8 +2153,8 @@ impl crate::runtime::SoapHeaderItem for ErrHeader {
 impl ErrHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Code", &[], self.code.as_ref())?;
-        w.scalar("Retry", &self.retry);
+        w.optional(tree::tag!("Code"), tree::tags!(), self.code.as_ref())?;
+        w.scalar(tree::tag!("Retry"), &self.retry);
         Ok(())
     }
 
@@ -2173,11 +2181,11 @@ impl ErrHeader {
 }
 
 impl tree::XmlItem for ErrHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2214,9 +2222,9 @@ pub struct Holder {
 impl Holder {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Value", &[], self.value.as_ref())?;
-        w.optional("Values", &["anyType"], self.values.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Value"), tree::tags!(), self.value.as_ref())?;
+        w.optional(tree::tag!("Values"), tree::tags!("anyType"), self.values.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -2244,11 +2252,11 @@ impl Holder {
 }
 
 impl tree::XmlItem for Holder {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2307,11 +2315,11 @@ impl Parcel {
             self.seal.as_ref(),
         )?;
         w.any_attributes("Marks", &self.marks)?;
-        w.optional("Label", &[], self.label.as_ref())?;
+        w.optional(tree::tag!("Label"), tree::tags!(), self.label.as_ref())?;
         for element in &self.extra {
             w.raw_element("Extra", element.root())?;
         }
-        w.scalar("Count", &self.count);
+        w.scalar(tree::tag!("Count"), &self.count);
         Ok(())
     }
 
@@ -2348,11 +2356,11 @@ impl Parcel {
 }
 
 impl tree::XmlItem for Parcel {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2393,10 +2401,10 @@ pub struct Wrapping {
 impl Wrapping {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Doc", &[], self.doc.as_ref())?;
-        w.optional("Node", &[], self.node.as_ref())?;
-        w.optional("Docs", &["XmlElement"], self.docs.as_ref())?;
-        w.optional("Nodes", &["XmlNode"], self.nodes.as_ref())?;
+        w.optional(tree::tag!("Doc"), tree::tags!(), self.doc.as_ref())?;
+        w.optional(tree::tag!("Node"), tree::tags!(), self.node.as_ref())?;
+        w.optional(tree::tag!("Docs"), tree::tags!("XmlElement"), self.docs.as_ref())?;
+        w.optional(tree::tag!("Nodes"), tree::tags!("XmlNode"), self.nodes.as_ref())?;
         if let Some(element) = &self.last {
             w.raw_element("Last", element.root())?;
         }
@@ -2432,11 +2440,11 @@ impl Wrapping {
 }
 
 impl tree::XmlItem for Wrapping {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2487,11 +2495,11 @@ impl Phrase {
 }
 
 impl tree::XmlItem for Phrase {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2528,16 +2536,16 @@ pub struct Pick {
 impl Pick {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         if let Some(item) = &self.item {
             match item {
-                crate::PickItem::Shape(value) => w.value("Shape", &[], value)?,
-                crate::PickItem::Label(value) => w.value("Label", &[], value)?,
+                crate::PickItem::Shape(value) => w.value("Shape", tree::tags!(), value)?,
+                crate::PickItem::Label(value) => w.value("Label", tree::tags!(), value)?,
                 crate::PickItem::Count(value) => w.scalar("Count", value),
                 crate::PickItem::Level(value) => w.scalar("Level", value),
             }
         }
-        w.scalar("Tail", &self.tail);
+        w.scalar(tree::tag!("Tail"), &self.tail);
         Ok(())
     }
 
@@ -2592,11 +2600,11 @@ impl Pick {
 }
 
 impl tree::XmlItem for Pick {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2655,12 +2663,12 @@ impl Picks {
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         for item in &self.items {
             match item {
-                crate::PicksItems::Line(value) => w.value("Line", &[], value)?,
-                crate::PicksItems::Note(value) => w.value("Note", &[], value)?,
+                crate::PicksItems::Line(value) => w.value("Line", tree::tags!(), value)?,
+                crate::PicksItems::Note(value) => w.value("Note", tree::tags!(), value)?,
                 crate::PicksItems::Size(value) => w.scalar("Size", value),
             }
         }
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -2696,11 +2704,11 @@ impl Picks {
 }
 
 impl tree::XmlItem for Picks {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2757,14 +2765,14 @@ impl Named {
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         if let Some(item) = &self.item {
             match item {
-                crate::NamedItem::First(value) => w.value("First", &[], value)?,
-                crate::NamedItem::Last(value) => w.value("Last", &[], value)?,
+                crate::NamedItem::First(value) => w.value("First", tree::tags!(), value)?,
+                crate::NamedItem::Last(value) => w.value("Last", tree::tags!(), value)?,
             }
         }
         for item in &self.items {
             match item {
-                crate::NamedItems::Tag(value) => w.value("Tag", &[], value)?,
-                crate::NamedItems::Code(value) => w.value("Code", &[], value)?,
+                crate::NamedItems::Tag(value) => w.value("Tag", tree::tags!(), value)?,
+                crate::NamedItems::Code(value) => w.value("Code", tree::tags!(), value)?,
             }
         }
         Ok(())
@@ -2807,11 +2815,11 @@ impl Named {
 }
 
 impl tree::XmlItem for Named {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2881,12 +2889,12 @@ impl Maybe {
             match item {
                 crate::MaybeItem::Line(value) => {
                     if let Some(value) = value {
-                        w.value("Line", &[], value)?;
+                        w.value("Line", tree::tags!(), value)?;
                     }
                 }
                 crate::MaybeItem::Note(value) => {
                     if let Some(value) = value {
-                        w.value("Note", &[], value)?;
+                        w.value("Note", tree::tags!(), value)?;
                     }
                 }
             }
@@ -2895,28 +2903,30 @@ impl Maybe {
             match item {
                 crate::MaybeItems::Entry(value) => {
                     if let Some(value) = value {
-                        w.value("Entry", &[], value)?;
+                        w.value("Entry", tree::tags!(), value)?;
                     }
                 }
                 crate::MaybeItems::Text(value) => {
                     if let Some(value) = value {
-                        w.value("Text", &[], value)?;
+                        w.value("Text", tree::tags!(), value)?;
                     }
                 }
             }
         }
         if let Some(item) = &self.item1 {
             match item {
-                crate::MaybeItem1::Left(value) => w.value("Left", &[], value)?,
-                crate::MaybeItem1::Right(value) => w.value("Right", &[], value)?,
+                crate::MaybeItem1::Left(value) => w.value("Left", tree::tags!(), value)?,
+                crate::MaybeItem1::Right(value) => {
+                    w.value("Right", tree::tags!(), value)?
+                }
             }
         } else {
             w.nil("Left");
         }
         for item in &self.items1 {
             match item {
-                crate::MaybeItems1::Up(value) => w.value("Up", &[], value)?,
-                crate::MaybeItems1::Down(value) => w.value("Down", &[], value)?,
+                crate::MaybeItems1::Up(value) => w.value("Up", tree::tags!(), value)?,
+                crate::MaybeItems1::Down(value) => w.value("Down", tree::tags!(), value)?,
             }
         }
         Ok(())
@@ -2993,11 +3003,11 @@ impl Maybe {
 }
 
 impl tree::XmlItem for Maybe {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3093,7 +3103,7 @@ impl Marked {
             w.attribute_scalar("When", value);
         }
         w.attribute_scalar("Fixed", &self.fixed);
-        w.optional("Body", &[], self.body.as_ref())?;
+        w.optional(tree::tag!("Body"), tree::tags!(), self.body.as_ref())?;
         Ok(())
     }
 
@@ -3131,11 +3141,11 @@ impl Marked {
 }
 
 impl tree::XmlItem for Marked {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3216,7 +3226,7 @@ impl Flagged {
         if self.grade != crate::Level::Normal {
             w.attribute_scalar("Grade", &self.grade);
         }
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -3255,11 +3265,11 @@ impl Flagged {
 }
 
 impl tree::XmlItem for Flagged {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3335,20 +3345,20 @@ impl ExtHeader {
         w.attribute_string("Mode", self.mode.as_ref())?;
         w.qualified_attribute_string("urn:rmm:ext", "Ref", self.r#ref.as_ref())?;
         w.any_attributes("Marks", &self.marks)?;
-        w.optional("Who", &[], self.who.as_ref())?;
-        w.scalar("Level", &self.level);
-        w.optional("Note", &[], self.note.as_ref())?;
+        w.optional(tree::tag!("Who"), tree::tags!(), self.who.as_ref())?;
+        w.scalar(tree::tag!("Level"), &self.level);
+        w.optional(tree::tag!("Note"), tree::tags!(), self.note.as_ref())?;
         if let Some(value) = &self.org {
             w.in_namespace("", " xmlns=\"\"");
-            w.value("Org", &[], value)?;
+            w.value("Org", tree::tags!(), value)?;
         }
         for item in &self.tag {
-            w.value("Tag", &[], item)?;
+            w.value(tree::tag!("Tag"), tree::tags!(), item)?;
         }
         for item in &self.more {
-            w.value("More", &[], item)?;
+            w.value(tree::tag!("More"), tree::tags!(), item)?;
         }
-        w.optional("Dup", &[], self.dup.as_ref())?;
+        w.optional(tree::tag!("Dup"), tree::tags!(), self.dup.as_ref())?;
         Ok(())
     }
 
@@ -3421,11 +3431,11 @@ impl ExtHeader {
 }
 
 impl tree::XmlItem for ExtHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3458,7 +3468,7 @@ pub struct ExtNote {
 impl ExtNote {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Text", &[], self.text.as_ref())?;
+        w.optional(tree::tag!("Text"), tree::tags!(), self.text.as_ref())?;
         Ok(())
     }
 
@@ -3490,11 +3500,11 @@ impl ExtNote {
 }
 
 impl tree::XmlItem for ExtNote {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -348,183 +348,183 @@ impl crate::runtime::KnownTypes for KnownType {
         match self {
             KnownType::Order(value) => {
                 w.next_type("Order");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Customer(value) => {
                 w.next_type("Customer");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Address(value) => {
                 w.next_type("Address");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::OrderLine(value) => {
                 w.next_type("OrderLine");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::TreeNode(value) => {
                 w.next_type("TreeNode");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Square(value) => {
                 w.next_type("Square");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Circle(value) => {
                 w.next_type("Circle");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::ColoredCircle(value) => {
                 w.next_type("ColoredCircle");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Drawing(value) => {
                 w.next_type("Drawing");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Attributed(value) => {
                 w.next_type("Attributed");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Note(value) => {
                 w.next_type("Note");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Bundle(value) => {
                 w.next_type("Bundle");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Label(value) => {
                 w.next_type("Label");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Settings(value) => {
                 w.next_type("Settings");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Basket(value) => {
                 w.next_type("Basket");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Voucher(value) => {
                 w.next_type("Voucher");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Holder(value) => {
                 w.next_type("Holder");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Parcel(value) => {
                 w.next_type("Parcel");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Wrapping(value) => {
                 w.next_type("Wrapping");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Phrase(value) => {
                 w.next_type("Phrase");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Pick(value) => {
                 w.next_type("Pick");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Picks(value) => {
                 w.next_type("Picks");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Named(value) => {
                 w.next_type("Named");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Maybe(value) => {
                 w.next_type("Maybe");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Marked(value) => {
                 w.next_type("Marked");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Flagged(value) => {
                 w.next_type("Flagged");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::ExtNote(value) => {
                 w.next_type("ExtNote");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Level(value) => {
                 w.next_type("Level");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::Perms(value) => {
                 w.next_type("Perms");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::ArrayOfOrderLine(value) => {
                 w.next_type("ArrayOfOrderLine");
-                value.write_element(w, name, &["OrderLine"])
+                value.write_element(w, name, tree::tags!("OrderLine"))
             }
             KnownType::ArrayOfString(value) => {
                 w.next_type("ArrayOfString");
-                value.write_element(w, name, &["string"])
+                value.write_element(w, name, tree::tags!("string"))
             }
             KnownType::ArrayOfInt(value) => {
                 w.next_type("ArrayOfInt");
-                value.write_element(w, name, &["int"])
+                value.write_element(w, name, tree::tags!("int"))
             }
             KnownType::ArrayOfLevel(value) => {
                 w.next_type("ArrayOfLevel");
-                value.write_element(w, name, &["Level"])
+                value.write_element(w, name, tree::tags!("Level"))
             }
             KnownType::ArrayOfInt1(value) => {
                 w.next_type("ArrayOfInt1");
-                value.write_element(w, name, &["int"])
+                value.write_element(w, name, tree::tags!("int"))
             }
             KnownType::ArrayOfArrayOfInt1(value) => {
                 w.next_type("ArrayOfArrayOfInt1");
-                value.write_element(w, name, &["ArrayOfInt1", "int"])
+                value.write_element(w, name, tree::tags!("ArrayOfInt1", "int"))
             }
             KnownType::ArrayOfTreeNode(value) => {
                 w.next_type("ArrayOfTreeNode");
-                value.write_element(w, name, &["TreeNode"])
+                value.write_element(w, name, tree::tags!("TreeNode"))
             }
             KnownType::ArrayOfShape(value) => {
                 w.next_type("ArrayOfShape");
-                value.write_element(w, name, &["Shape"])
+                value.write_element(w, name, tree::tags!("Shape"))
             }
             KnownType::ArrayOfOrderLine1(value) => {
                 w.next_type("ArrayOfOrderLine1");
-                value.write_element(w, name, &["Line"])
+                value.write_element(w, name, tree::tags!("Line"))
             }
             KnownType::ArrayOfInt2(value) => {
                 w.next_type("ArrayOfInt2");
-                value.write_element(w, name, &["n"])
+                value.write_element(w, name, tree::tags!("n"))
             }
             KnownType::ArrayOfPerms(value) => {
                 w.next_type("ArrayOfPerms");
-                value.write_element(w, name, &["Perms"])
+                value.write_element(w, name, tree::tags!("Perms"))
             }
             KnownType::ArrayOfAnyType(value) => {
                 w.next_type("ArrayOfAnyType");
-                value.write_element(w, name, &["anyType"])
+                value.write_element(w, name, tree::tags!("anyType"))
             }
             KnownType::ArrayOfXmlElement(value) => {
                 w.next_type("ArrayOfXmlElement");
-                value.write_element(w, name, &["XmlElement"])
+                value.write_element(w, name, tree::tags!("XmlElement"))
             }
             KnownType::ArrayOfXmlNode(value) => {
                 w.next_type("ArrayOfXmlNode");
-                value.write_element(w, name, &["XmlNode"])
+                value.write_element(w, name, tree::tags!("XmlNode"))
             }
             KnownType::ArrayOfExtNote(value) => {
                 w.next_type("ArrayOfExtNote");
-                value.write_element(w, name, &["ExtNote"])
+                value.write_element(w, name, tree::tags!("ExtNote"))
             }
             KnownType::ArrayOfOrder(value) => {
                 w.next_type("ArrayOfOrder");
-                value.write_element(w, name, &["Order"])
+                value.write_element(w, name, tree::tags!("Order"))
             }
         }
     }

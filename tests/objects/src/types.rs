@@ -80,11 +80,14 @@ impl crate::runtime::Scalar for Level {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for Level {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())
@@ -202,11 +205,14 @@ impl crate::runtime::Scalar for Perms {
 
 /// An item of an array.
 impl crate::runtime::tree::XmlItem for Perms {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())

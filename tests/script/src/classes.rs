@@ -27,10 +27,10 @@ pub struct Point {
 impl Point {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("X", &self.x);
-        w.scalar("Y", &self.y);
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("When", &self.when);
+        w.scalar(tree::tag!("X"), &self.x);
+        w.scalar(tree::tag!("Y"), &self.y);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("When"), &self.when);
         Ok(())
     }
 
@@ -88,11 +88,11 @@ impl Point {
 }
 
 impl tree::XmlItem for Point {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -134,7 +134,7 @@ pub struct Shape {
 impl Shape {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Label", &[], self.label.as_ref())?;
+        w.optional(tree::tag!("Label"), tree::tags!(), self.label.as_ref())?;
         Ok(())
     }
 
@@ -166,11 +166,11 @@ impl Shape {
 }
 
 impl tree::XmlItem for Shape {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -210,11 +210,11 @@ pub enum AnyShape {
 }
 
 impl tree::XmlItem for AnyShape {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyShape::Shape(value) => w.class(name, None, |w| value.write_members(w)),
@@ -275,8 +275,8 @@ pub struct Circle {
 impl Circle {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Label", &[], self.label.as_ref())?;
-        w.scalar("Radius", &self.radius);
+        w.optional(tree::tag!("Label"), tree::tags!(), self.label.as_ref())?;
+        w.scalar(tree::tag!("Radius"), &self.radius);
         Ok(())
     }
 
@@ -316,11 +316,11 @@ impl Circle {
 }
 
 impl tree::XmlItem for Circle {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -381,8 +381,8 @@ pub struct Basket {
 impl Basket {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Visits", &self.visits);
-        w.optional("Items", &["string"], self.items.as_ref())?;
+        w.scalar(tree::tag!("Visits"), &self.visits);
+        w.optional(tree::tag!("Items"), tree::tags!("string"), self.items.as_ref())?;
         Ok(())
     }
 
@@ -414,11 +414,11 @@ impl Basket {
 }
 
 impl tree::XmlItem for Basket {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

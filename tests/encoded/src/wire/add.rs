@@ -23,6 +23,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Add",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 /// The names of its encoded messages (`[SoapRpcMethod]`).
@@ -52,6 +53,7 @@ pub static DOCUMENTS: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Add",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl Add {

@@ -23,6 +23,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "EchoPoint",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 /// The names of its encoded messages (`[SoapRpcMethod]`).

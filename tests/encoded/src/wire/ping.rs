@@ -23,6 +23,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Ping",
     raw_trees: false,
     takes_parameters: false,
+    written: runtime::SizeHint::new(),
 };
 
 /// The names of its encoded messages (`[SoapRpcMethod]`).
@@ -52,6 +53,7 @@ pub static DOCUMENTS: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Ping",
     raw_trees: false,
     takes_parameters: false,
+    written: runtime::SizeHint::new(),
 };
 
 impl Ping {

@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, Split, SplitResponse};
@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Split",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl Split {
@@ -136,10 +137,14 @@ impl SplitResponse {
             binding,
             &OPERATION,
             |w| {
-                w.optional("SplitResult", &[], self.result.as_ref())?;
-                w.optional("result", &[], self.result_2.as_ref())?;
-                w.scalar("type", &self.r#type);
-                w.optional("String", &[], self.string.as_ref())?;
+                w.optional(
+                    tree::tag!("SplitResult"),
+                    tree::tags!(),
+                    self.result.as_ref(),
+                )?;
+                w.optional(tree::tag!("result"), tree::tags!(), self.result_2.as_ref())?;
+                w.scalar(tree::tag!("type"), &self.r#type);
+                w.optional(tree::tag!("String"), tree::tags!(), self.string.as_ref())?;
                 Ok(())
             },
         )

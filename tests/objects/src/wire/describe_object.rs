@@ -26,6 +26,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "DescribeObject",
     raw_trees: true,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl DescribeObject {

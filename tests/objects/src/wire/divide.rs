@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, Divide, DivideResponse};
@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Divide",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl Divide {
@@ -147,8 +148,8 @@ impl DivideResponse {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("quotient", &self.result);
-                w.nullable("level", self.level.as_ref());
+                w.scalar(tree::tag!("quotient"), &self.result);
+                w.nullable(tree::tag!("level"), self.level.as_ref());
                 Ok(())
             },
         )

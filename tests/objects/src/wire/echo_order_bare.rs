@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, EchoOrderBare, EchoOrderBareResponse};
@@ -26,6 +26,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "order",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl EchoOrderBare {
@@ -125,7 +126,11 @@ impl EchoOrderBareResponse {
                 binding,
                 &OPERATION,
                 |w| {
-                    w.optional("EchoOrderBareResult", &[], self.result.as_ref())?;
+                    w.optional(
+                        tree::tag!("EchoOrderBareResult"),
+                        tree::tags!(),
+                        self.result.as_ref(),
+                    )?;
                     Ok(())
                 },
             )

@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "MakeObject",
     raw_trees: true,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl MakeObject {

@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, RepeatBare, RepeatBareResponse};
@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "text",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl RepeatBare {
@@ -158,7 +159,11 @@ impl RepeatBareResponse {
                 binding,
                 &OPERATION,
                 |w| {
-                    w.optional("RepeatBareResult", &[], self.result.as_ref())?;
+                    w.optional(
+                        tree::tag!("RepeatBareResult"),
+                        tree::tags!(),
+                        self.result.as_ref(),
+                    )?;
                     Ok(())
                 },
             )

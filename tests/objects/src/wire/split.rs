@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, Split, SplitResponse};
@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Split",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl Split {
@@ -143,9 +144,13 @@ impl SplitResponse {
             binding,
             &OPERATION,
             |w| {
-                w.optional("SplitResult", &[], self.result.as_ref())?;
-                w.optional("head", &[], self.head.as_ref())?;
-                w.scalar("count", &self.count);
+                w.optional(
+                    tree::tag!("SplitResult"),
+                    tree::tags!(),
+                    self.result.as_ref(),
+                )?;
+                w.optional(tree::tag!("head"), tree::tags!(), self.head.as_ref())?;
+                w.scalar(tree::tag!("count"), &self.count);
                 Ok(())
             },
         )

@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, SplitXml, SplitXmlResponse};
@@ -26,6 +26,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "SplitXml",
     raw_trees: true,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl SplitXml {
@@ -124,9 +125,13 @@ impl SplitXmlResponse {
             binding,
             &OPERATION,
             |w| {
-                w.optional("SplitXmlResult", &[], self.result.as_ref())?;
-                w.optional("first", &[], self.first.as_ref())?;
-                w.optional("node", &[], self.node.as_ref())?;
+                w.optional(
+                    tree::tag!("SplitXmlResult"),
+                    tree::tags!(),
+                    self.result.as_ref(),
+                )?;
+                w.optional(tree::tag!("first"), tree::tags!(), self.first.as_ref())?;
+                w.optional(tree::tag!("node"), tree::tags!(), self.node.as_ref())?;
                 Ok(())
             },
         )

@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "EchoLong",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl EchoLong {

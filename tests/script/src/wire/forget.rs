@@ -35,6 +35,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Forget",
     raw_trees: false,
     takes_parameters: false,
+    written: runtime::SizeHint::new(),
 };
 
 impl Forget {

@@ -45,6 +45,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Describe",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl Describe {

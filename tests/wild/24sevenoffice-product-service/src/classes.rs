@@ -60,19 +60,19 @@ impl ProductSearchParameters {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         if self.id != -2147483648 {
-            w.scalar("Id", &self.id);
+            w.scalar(tree::tag!("Id"), &self.id);
         }
         if self.category_id != -2147483648 {
-            w.scalar("CategoryId", &self.category_id);
+            w.scalar(tree::tag!("CategoryId"), &self.category_id);
         }
         if self.no.as_deref() != Some("") {
-            w.optional("No", &[], self.no.as_ref())?;
+            w.optional(tree::tag!("No"), tree::tags!(), self.no.as_ref())?;
         }
         if self.ean1.as_deref() != Some("") {
-            w.optional("EAN1", &[], self.ean1.as_ref())?;
+            w.optional(tree::tag!("EAN1"), tree::tags!(), self.ean1.as_ref())?;
         }
         if self.name.as_deref() != Some("") {
-            w.optional("Name", &[], self.name.as_ref())?;
+            w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         }
         if self.price
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -83,7 +83,7 @@ impl ProductSearchParameters {
                 0,
             )
         {
-            w.scalar("Price", &self.price);
+            w.scalar(tree::tag!("Price"), &self.price);
         }
         if self.date_changed
             != crate::runtime::DateTime::unspecified(
@@ -92,9 +92,13 @@ impl ProductSearchParameters {
                     .expect("a valid date and time"),
             )
         {
-            w.scalar("DateChanged", &self.date_changed);
+            w.scalar(tree::tag!("DateChanged"), &self.date_changed);
         }
-        w.optional("ProductIds", &["int"], self.product_ids.as_ref())?;
+        w.optional(
+            tree::tag!("ProductIds"),
+            tree::tags!("int"),
+            self.product_ids.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -182,11 +186,11 @@ impl ProductSearchParameters {
 }
 
 impl tree::XmlItem for ProductSearchParameters {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -381,7 +385,7 @@ impl Product {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         if self.cash_price_inc_tax != -1.7976931348623157E+308 {
-            w.scalar("CashPriceIncTax", &self.cash_price_inc_tax);
+            w.scalar(tree::tag!("CashPriceIncTax"), &self.cash_price_inc_tax);
         }
         if self.web_price
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -392,16 +396,16 @@ impl Product {
                 0,
             )
         {
-            w.scalar("WebPrice", &self.web_price);
+            w.scalar(tree::tag!("WebPrice"), &self.web_price);
         }
         if self.supplier_id != -2147483648 {
-            w.scalar("SupplierId", &self.supplier_id);
+            w.scalar(tree::tag!("SupplierId"), &self.supplier_id);
         }
         if self.id != -2147483648 {
-            w.scalar("Id", &self.id);
+            w.scalar(tree::tag!("Id"), &self.id);
         }
         if self.name.as_deref() != Some("") {
-            w.optional("Name", &[], self.name.as_ref())?;
+            w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         }
         if self.tax_rate
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -412,7 +416,7 @@ impl Product {
                 0,
             )
         {
-            w.scalar("TaxRate", &self.tax_rate);
+            w.scalar(tree::tag!("TaxRate"), &self.tax_rate);
         }
         if self.stock
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -423,16 +427,16 @@ impl Product {
                 0,
             )
         {
-            w.scalar("Stock", &self.stock);
+            w.scalar(tree::tag!("Stock"), &self.stock);
         }
         if self.status_id != -2147483648 {
-            w.scalar("StatusId", &self.status_id);
+            w.scalar(tree::tag!("StatusId"), &self.status_id);
         }
         if self.category_id != -2147483648 {
-            w.scalar("CategoryId", &self.category_id);
+            w.scalar(tree::tag!("CategoryId"), &self.category_id);
         }
         if self.price_group_id != -2147483648 {
-            w.scalar("PriceGroupID", &self.price_group_id);
+            w.scalar(tree::tag!("PriceGroupID"), &self.price_group_id);
         }
         if self.in_price
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -443,13 +447,21 @@ impl Product {
                 0,
             )
         {
-            w.scalar("InPrice", &self.in_price);
+            w.scalar(tree::tag!("InPrice"), &self.in_price);
         }
         if self.description.as_deref() != Some("") {
-            w.optional("Description", &[], self.description.as_ref())?;
+            w.optional(
+                tree::tag!("Description"),
+                tree::tags!(),
+                self.description.as_ref(),
+            )?;
         }
         if self.description_long.as_deref() != Some("") {
-            w.optional("DescriptionLong", &[], self.description_long.as_ref())?;
+            w.optional(
+                tree::tag!("DescriptionLong"),
+                tree::tags!(),
+                self.description_long.as_ref(),
+            )?;
         }
         if self.cost
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -460,10 +472,10 @@ impl Product {
                 0,
             )
         {
-            w.scalar("Cost", &self.cost);
+            w.scalar(tree::tag!("Cost"), &self.cost);
         }
         if self.ean1.as_deref() != Some("") {
-            w.optional("EAN1", &[], self.ean1.as_ref())?;
+            w.optional(tree::tag!("EAN1"), tree::tags!(), self.ean1.as_ref())?;
         }
         if self.price
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -474,10 +486,10 @@ impl Product {
                 0,
             )
         {
-            w.scalar("Price", &self.price);
+            w.scalar(tree::tag!("Price"), &self.price);
         }
         if self.no.as_deref() != Some("") {
-            w.optional("No", &[], self.no.as_ref())?;
+            w.optional(tree::tag!("No"), tree::tags!(), self.no.as_ref())?;
         }
         if self.date_changed
             != crate::runtime::DateTime::unspecified(
@@ -486,9 +498,13 @@ impl Product {
                     .expect("a valid date and time"),
             )
         {
-            w.scalar("DateChanged", &self.date_changed);
+            w.scalar(tree::tag!("DateChanged"), &self.date_changed);
         }
-        w.optional("APIException", &[], self.api_exception.as_ref())?;
+        w.optional(
+            tree::tag!("APIException"),
+            tree::tags!(),
+            self.api_exception.as_ref(),
+        )?;
         if self.weight
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
                 4294967295,
@@ -498,7 +514,7 @@ impl Product {
                 0,
             )
         {
-            w.scalar("Weight", &self.weight);
+            w.scalar(tree::tag!("Weight"), &self.weight);
         }
         if self.minimum_stock
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -509,7 +525,7 @@ impl Product {
                 0,
             )
         {
-            w.scalar("MinimumStock", &self.minimum_stock);
+            w.scalar(tree::tag!("MinimumStock"), &self.minimum_stock);
         }
         if self.order_proposal
             != crate::runtime::deps::rust_decimal::Decimal::from_parts(
@@ -520,31 +536,47 @@ impl Product {
                 0,
             )
         {
-            w.scalar("OrderProposal", &self.order_proposal);
+            w.scalar(tree::tag!("OrderProposal"), &self.order_proposal);
         }
         if self.stock_location.as_deref() != Some("") {
-            w.optional("StockLocation", &[], self.stock_location.as_ref())?;
+            w.optional(
+                tree::tag!("StockLocation"),
+                tree::tags!(),
+                self.stock_location.as_ref(),
+            )?;
         }
         if self.supplier_product_code.as_deref() != Some("") {
-            w.optional("SupplierProductCode", &[], self.supplier_product_code.as_ref())?;
+            w.optional(
+                tree::tag!("SupplierProductCode"),
+                tree::tags!(),
+                self.supplier_product_code.as_ref(),
+            )?;
         }
         if self.supplier_product_name.as_deref() != Some("") {
-            w.optional("SupplierProductName", &[], self.supplier_product_name.as_ref())?;
+            w.optional(
+                tree::tag!("SupplierProductName"),
+                tree::tags!(),
+                self.supplier_product_name.as_ref(),
+            )?;
         }
         if let Some(value) = &self.web {
-            w.nullable("Web", value.as_ref());
+            w.nullable(tree::tag!("Web"), value.as_ref());
         }
         if self.product_code.as_deref() != Some("") {
-            w.optional("ProductCode", &[], self.product_code.as_ref())?;
+            w.optional(
+                tree::tag!("ProductCode"),
+                tree::tags!(),
+                self.product_code.as_ref(),
+            )?;
         }
         if let Some(value) = &self.stock_controlled {
-            w.nullable("StockControlled", value.as_ref());
+            w.nullable(tree::tag!("StockControlled"), value.as_ref());
         }
         if let Some(value) = &self.new_offer {
-            w.nullable("NewOffer", value.as_ref());
+            w.nullable(tree::tag!("NewOffer"), value.as_ref());
         }
         if let Some(value) = &self.new_product {
-            w.nullable("NewProduct", value.as_ref());
+            w.nullable(tree::tag!("NewProduct"), value.as_ref());
         }
         Ok(())
     }
@@ -782,11 +814,11 @@ impl Product {
 }
 
 impl tree::XmlItem for Product {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -830,9 +862,9 @@ pub struct APIException {
 impl APIException {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Type", &[], self.r#type.as_ref())?;
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("StackTrace", &[], self.stack_trace.as_ref())?;
+        w.optional(tree::tag!("Type"), tree::tags!(), self.r#type.as_ref())?;
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("StackTrace"), tree::tags!(), self.stack_trace.as_ref())?;
         Ok(())
     }
 
@@ -881,11 +913,11 @@ impl APIException {
 }
 
 impl tree::XmlItem for APIException {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -927,8 +959,8 @@ pub struct KeyValuePair {
 impl KeyValuePair {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Key", &[], self.key.as_ref())?;
-        w.optional("Value", &[], self.value.as_ref())?;
+        w.optional(tree::tag!("Key"), tree::tags!(), self.key.as_ref())?;
+        w.optional(tree::tag!("Value"), tree::tags!(), self.value.as_ref())?;
         Ok(())
     }
 
@@ -968,11 +1000,11 @@ impl KeyValuePair {
 }
 
 impl tree::XmlItem for KeyValuePair {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1018,10 +1050,10 @@ pub struct ProductPriceList {
 impl ProductPriceList {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.scalar("IncVat", &self.inc_vat);
-        w.optional("Currency", &[], self.currency.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.scalar(tree::tag!("IncVat"), &self.inc_vat);
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
         Ok(())
     }
 
@@ -1079,11 +1111,11 @@ impl ProductPriceList {
 }
 
 impl tree::XmlItem for ProductPriceList {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1145,18 +1177,22 @@ impl Category {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         if self.id != -2147483648 {
-            w.scalar("Id", &self.id);
+            w.scalar(tree::tag!("Id"), &self.id);
         }
         if self.name.as_deref() != Some("") {
-            w.optional("Name", &[], self.name.as_ref())?;
+            w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         }
         if self.no.as_deref() != Some("") {
-            w.optional("No", &[], self.no.as_ref())?;
+            w.optional(tree::tag!("No"), tree::tags!(), self.no.as_ref())?;
         }
         if self.parent_id != -2147483648 {
-            w.scalar("ParentId", &self.parent_id);
+            w.scalar(tree::tag!("ParentId"), &self.parent_id);
         }
-        w.optional("APIException", &[], self.api_exception.as_ref())?;
+        w.optional(
+            tree::tag!("APIException"),
+            tree::tags!(),
+            self.api_exception.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1218,11 +1254,11 @@ impl Category {
 }
 
 impl tree::XmlItem for Category {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1281,15 +1317,15 @@ impl Discount {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         if self.price_group_id != -2147483648 {
-            w.scalar("PriceGroupId", &self.price_group_id);
+            w.scalar(tree::tag!("PriceGroupId"), &self.price_group_id);
         }
         if self.category_id != -2147483648 {
-            w.scalar("CategoryId", &self.category_id);
+            w.scalar(tree::tag!("CategoryId"), &self.category_id);
         }
         if self.customer_id != -2147483648 {
-            w.scalar("CustomerId", &self.customer_id);
+            w.scalar(tree::tag!("CustomerId"), &self.customer_id);
         }
-        w.scalar("Value", &self.value);
+        w.scalar(tree::tag!("Value"), &self.value);
         Ok(())
     }
 
@@ -1348,11 +1384,11 @@ impl Discount {
 }
 
 impl tree::XmlItem for Discount {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

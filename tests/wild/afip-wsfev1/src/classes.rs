@@ -23,9 +23,9 @@ pub struct FEAuthRequest {
 impl FEAuthRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Token", &[], self.token.as_ref())?;
-        w.optional("Sign", &[], self.sign.as_ref())?;
-        w.scalar("Cuit", &self.cuit);
+        w.optional(tree::tag!("Token"), tree::tags!(), self.token.as_ref())?;
+        w.optional(tree::tag!("Sign"), tree::tags!(), self.sign.as_ref())?;
+        w.scalar(tree::tag!("Cuit"), &self.cuit);
         Ok(())
     }
 
@@ -74,11 +74,11 @@ impl FEAuthRequest {
 }
 
 impl tree::XmlItem for FEAuthRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -120,8 +120,12 @@ pub struct FECAERequest {
 impl FECAERequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("FeCabReq", &[], self.fe_cab_req.as_ref())?;
-        w.optional("FeDetReq", &["FECAEDetRequest"], self.fe_det_req.as_ref())?;
+        w.optional(tree::tag!("FeCabReq"), tree::tags!(), self.fe_cab_req.as_ref())?;
+        w.optional(
+            tree::tag!("FeDetReq"),
+            tree::tags!("FECAEDetRequest"),
+            self.fe_det_req.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -147,11 +151,11 @@ impl FECAERequest {
 }
 
 impl tree::XmlItem for FECAERequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -195,9 +199,9 @@ pub struct FECAECabRequest {
 impl FECAECabRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("CantReg", &self.cant_reg);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
+        w.scalar(tree::tag!("CantReg"), &self.cant_reg);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
         Ok(())
     }
 
@@ -246,11 +250,11 @@ impl FECAECabRequest {
 }
 
 impl tree::XmlItem for FECAECabRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -316,9 +320,9 @@ pub struct FECabRequest {
 impl FECabRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("CantReg", &self.cant_reg);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
+        w.scalar(tree::tag!("CantReg"), &self.cant_reg);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
         Ok(())
     }
 
@@ -367,11 +371,11 @@ impl FECabRequest {
 }
 
 impl tree::XmlItem for FECabRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -413,11 +417,11 @@ pub enum AnyFECabRequest {
 }
 
 impl tree::XmlItem for AnyFECabRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyFECabRequest::FECabRequest(value) => {
@@ -541,28 +545,52 @@ pub struct FECAEDetRequest {
 impl FECAEDetRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.scalar("ImpTotal", &self.imp_total);
-        w.scalar("ImpTotConc", &self.imp_tot_conc);
-        w.scalar("ImpNeto", &self.imp_neto);
-        w.scalar("ImpOpEx", &self.imp_op_ex);
-        w.scalar("ImpTrib", &self.imp_trib);
-        w.scalar("ImpIVA", &self.imp_iva);
-        w.optional("FchServDesde", &[], self.fch_serv_desde.as_ref())?;
-        w.optional("FchServHasta", &[], self.fch_serv_hasta.as_ref())?;
-        w.optional("FchVtoPago", &[], self.fch_vto_pago.as_ref())?;
-        w.optional("MonId", &[], self.mon_id.as_ref())?;
-        w.scalar("MonCotiz", &self.mon_cotiz);
-        w.optional("CbtesAsoc", &["CbteAsoc"], self.cbtes_asoc.as_ref())?;
-        w.optional("Tributos", &["Tributo"], self.tributos.as_ref())?;
-        w.optional("Iva", &["AlicIva"], self.iva.as_ref())?;
-        w.optional("Opcionales", &["Opcional"], self.opcionales.as_ref())?;
-        w.optional("Compradores", &["Comprador"], self.compradores.as_ref())?;
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.scalar(tree::tag!("ImpTotal"), &self.imp_total);
+        w.scalar(tree::tag!("ImpTotConc"), &self.imp_tot_conc);
+        w.scalar(tree::tag!("ImpNeto"), &self.imp_neto);
+        w.scalar(tree::tag!("ImpOpEx"), &self.imp_op_ex);
+        w.scalar(tree::tag!("ImpTrib"), &self.imp_trib);
+        w.scalar(tree::tag!("ImpIVA"), &self.imp_iva);
+        w.optional(
+            tree::tag!("FchServDesde"),
+            tree::tags!(),
+            self.fch_serv_desde.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("FchServHasta"),
+            tree::tags!(),
+            self.fch_serv_hasta.as_ref(),
+        )?;
+        w.optional(tree::tag!("FchVtoPago"), tree::tags!(), self.fch_vto_pago.as_ref())?;
+        w.optional(tree::tag!("MonId"), tree::tags!(), self.mon_id.as_ref())?;
+        w.scalar(tree::tag!("MonCotiz"), &self.mon_cotiz);
+        w.optional(
+            tree::tag!("CbtesAsoc"),
+            tree::tags!("CbteAsoc"),
+            self.cbtes_asoc.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Tributos"),
+            tree::tags!("Tributo"),
+            self.tributos.as_ref(),
+        )?;
+        w.optional(tree::tag!("Iva"), tree::tags!("AlicIva"), self.iva.as_ref())?;
+        w.optional(
+            tree::tag!("Opcionales"),
+            tree::tags!("Opcional"),
+            self.opcionales.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Compradores"),
+            tree::tags!("Comprador"),
+            self.compradores.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -750,11 +778,11 @@ impl FECAEDetRequest {
 }
 
 impl tree::XmlItem for FECAEDetRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -854,11 +882,11 @@ pub enum AnyFECAEDetRequest {
 }
 
 impl tree::XmlItem for AnyFECAEDetRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyFECAEDetRequest::FECAEDetRequest(value) => {
@@ -969,28 +997,52 @@ pub struct FEDetRequest {
 impl FEDetRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.scalar("ImpTotal", &self.imp_total);
-        w.scalar("ImpTotConc", &self.imp_tot_conc);
-        w.scalar("ImpNeto", &self.imp_neto);
-        w.scalar("ImpOpEx", &self.imp_op_ex);
-        w.scalar("ImpTrib", &self.imp_trib);
-        w.scalar("ImpIVA", &self.imp_iva);
-        w.optional("FchServDesde", &[], self.fch_serv_desde.as_ref())?;
-        w.optional("FchServHasta", &[], self.fch_serv_hasta.as_ref())?;
-        w.optional("FchVtoPago", &[], self.fch_vto_pago.as_ref())?;
-        w.optional("MonId", &[], self.mon_id.as_ref())?;
-        w.scalar("MonCotiz", &self.mon_cotiz);
-        w.optional("CbtesAsoc", &["CbteAsoc"], self.cbtes_asoc.as_ref())?;
-        w.optional("Tributos", &["Tributo"], self.tributos.as_ref())?;
-        w.optional("Iva", &["AlicIva"], self.iva.as_ref())?;
-        w.optional("Opcionales", &["Opcional"], self.opcionales.as_ref())?;
-        w.optional("Compradores", &["Comprador"], self.compradores.as_ref())?;
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.scalar(tree::tag!("ImpTotal"), &self.imp_total);
+        w.scalar(tree::tag!("ImpTotConc"), &self.imp_tot_conc);
+        w.scalar(tree::tag!("ImpNeto"), &self.imp_neto);
+        w.scalar(tree::tag!("ImpOpEx"), &self.imp_op_ex);
+        w.scalar(tree::tag!("ImpTrib"), &self.imp_trib);
+        w.scalar(tree::tag!("ImpIVA"), &self.imp_iva);
+        w.optional(
+            tree::tag!("FchServDesde"),
+            tree::tags!(),
+            self.fch_serv_desde.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("FchServHasta"),
+            tree::tags!(),
+            self.fch_serv_hasta.as_ref(),
+        )?;
+        w.optional(tree::tag!("FchVtoPago"), tree::tags!(), self.fch_vto_pago.as_ref())?;
+        w.optional(tree::tag!("MonId"), tree::tags!(), self.mon_id.as_ref())?;
+        w.scalar(tree::tag!("MonCotiz"), &self.mon_cotiz);
+        w.optional(
+            tree::tag!("CbtesAsoc"),
+            tree::tags!("CbteAsoc"),
+            self.cbtes_asoc.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Tributos"),
+            tree::tags!("Tributo"),
+            self.tributos.as_ref(),
+        )?;
+        w.optional(tree::tag!("Iva"), tree::tags!("AlicIva"), self.iva.as_ref())?;
+        w.optional(
+            tree::tag!("Opcionales"),
+            tree::tags!("Opcional"),
+            self.opcionales.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Compradores"),
+            tree::tags!("Comprador"),
+            self.compradores.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1178,11 +1230,11 @@ impl FEDetRequest {
 }
 
 impl tree::XmlItem for FEDetRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1226,11 +1278,11 @@ pub enum AnyFEDetRequest {
 }
 
 impl tree::XmlItem for AnyFEDetRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyFEDetRequest::FEDetRequest(value) => {
@@ -1329,10 +1381,10 @@ pub struct CbteAsoc {
 impl CbteAsoc {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Tipo", &self.tipo);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("Nro", &self.nro);
-        w.optional("Cuit", &[], self.cuit.as_ref())?;
+        w.scalar(tree::tag!("Tipo"), &self.tipo);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("Nro"), &self.nro);
+        w.optional(tree::tag!("Cuit"), tree::tags!(), self.cuit.as_ref())?;
         Ok(())
     }
 
@@ -1390,11 +1442,11 @@ impl CbteAsoc {
 }
 
 impl tree::XmlItem for CbteAsoc {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1442,11 +1494,11 @@ pub struct Tributo {
 impl Tributo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.scalar("BaseImp", &self.base_imp);
-        w.scalar("Alic", &self.alic);
-        w.scalar("Importe", &self.importe);
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.scalar(tree::tag!("BaseImp"), &self.base_imp);
+        w.scalar(tree::tag!("Alic"), &self.alic);
+        w.scalar(tree::tag!("Importe"), &self.importe);
         Ok(())
     }
 
@@ -1513,11 +1565,11 @@ impl Tributo {
 }
 
 impl tree::XmlItem for Tributo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1561,9 +1613,9 @@ pub struct AlicIva {
 impl AlicIva {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.scalar("BaseImp", &self.base_imp);
-        w.scalar("Importe", &self.importe);
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.scalar(tree::tag!("BaseImp"), &self.base_imp);
+        w.scalar(tree::tag!("Importe"), &self.importe);
         Ok(())
     }
 
@@ -1612,11 +1664,11 @@ impl AlicIva {
 }
 
 impl tree::XmlItem for AlicIva {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1658,8 +1710,8 @@ pub struct Opcional {
 impl Opcional {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Id", &[], self.id.as_ref())?;
-        w.optional("Valor", &[], self.valor.as_ref())?;
+        w.optional(tree::tag!("Id"), tree::tags!(), self.id.as_ref())?;
+        w.optional(tree::tag!("Valor"), tree::tags!(), self.valor.as_ref())?;
         Ok(())
     }
 
@@ -1699,11 +1751,11 @@ impl Opcional {
 }
 
 impl tree::XmlItem for Opcional {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1747,9 +1799,9 @@ pub struct Comprador {
 impl Comprador {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("Porcentaje", &self.porcentaje);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("Porcentaje"), &self.porcentaje);
         Ok(())
     }
 
@@ -1798,11 +1850,11 @@ impl Comprador {
 }
 
 impl tree::XmlItem for Comprador {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1848,10 +1900,14 @@ pub struct FECAEResponse {
 impl FECAEResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("FeCabResp", &[], self.fe_cab_resp.as_ref())?;
-        w.optional("FeDetResp", &["FECAEDetResponse"], self.fe_det_resp.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
+        w.optional(tree::tag!("FeCabResp"), tree::tags!(), self.fe_cab_resp.as_ref())?;
+        w.optional(
+            tree::tag!("FeDetResp"),
+            tree::tags!("FECAEDetResponse"),
+            self.fe_det_resp.as_ref(),
+        )?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
         Ok(())
     }
 
@@ -1880,11 +1936,11 @@ impl FECAEResponse {
 }
 
 impl tree::XmlItem for FECAEResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1936,13 +1992,13 @@ pub struct FECAECabResponse {
 impl FECAECabResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Cuit", &self.cuit);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.scalar("CantReg", &self.cant_reg);
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Reproceso", &[], self.reproceso.as_ref())?;
+        w.scalar(tree::tag!("Cuit"), &self.cuit);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.scalar(tree::tag!("CantReg"), &self.cant_reg);
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(tree::tag!("Reproceso"), tree::tags!(), self.reproceso.as_ref())?;
         Ok(())
     }
 
@@ -2027,11 +2083,11 @@ impl FECAECabResponse {
 }
 
 impl tree::XmlItem for FECAECabResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2113,13 +2169,13 @@ pub struct FECabResponse {
 impl FECabResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Cuit", &self.cuit);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.scalar("CantReg", &self.cant_reg);
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Reproceso", &[], self.reproceso.as_ref())?;
+        w.scalar(tree::tag!("Cuit"), &self.cuit);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.scalar(tree::tag!("CantReg"), &self.cant_reg);
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(tree::tag!("Reproceso"), tree::tags!(), self.reproceso.as_ref())?;
         Ok(())
     }
 
@@ -2204,11 +2260,11 @@ impl FECabResponse {
 }
 
 impl tree::XmlItem for FECabResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2250,11 +2306,11 @@ pub enum AnyFECabResponse {
 }
 
 impl tree::XmlItem for AnyFECabResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyFECabResponse::FECabResponse(value) => {
@@ -2354,16 +2410,20 @@ pub struct FECAEDetResponse {
 impl FECAEDetResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Observaciones", &["Obs"], self.observaciones.as_ref())?;
-        w.optional("CAE", &[], self.cae.as_ref())?;
-        w.optional("CAEFchVto", &[], self.cae_fch_vto.as_ref())?;
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(
+            tree::tag!("Observaciones"),
+            tree::tags!("Obs"),
+            self.observaciones.as_ref(),
+        )?;
+        w.optional(tree::tag!("CAE"), tree::tags!(), self.cae.as_ref())?;
+        w.optional(tree::tag!("CAEFchVto"), tree::tags!(), self.cae_fch_vto.as_ref())?;
         Ok(())
     }
 
@@ -2459,11 +2519,11 @@ impl FECAEDetResponse {
 }
 
 impl tree::XmlItem for FECAEDetResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2550,14 +2610,18 @@ pub struct FEDetResponse {
 impl FEDetResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Observaciones", &["Obs"], self.observaciones.as_ref())?;
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(
+            tree::tag!("Observaciones"),
+            tree::tags!("Obs"),
+            self.observaciones.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2645,11 +2709,11 @@ impl FEDetResponse {
 }
 
 impl tree::XmlItem for FEDetResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2691,11 +2755,11 @@ pub enum AnyFEDetResponse {
 }
 
 impl tree::XmlItem for AnyFEDetResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyFEDetResponse::FEDetResponse(value) => {
@@ -2779,8 +2843,8 @@ pub struct Obs {
 impl Obs {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Code", &self.code);
-        w.optional("Msg", &[], self.msg.as_ref())?;
+        w.scalar(tree::tag!("Code"), &self.code);
+        w.optional(tree::tag!("Msg"), tree::tags!(), self.msg.as_ref())?;
         Ok(())
     }
 
@@ -2820,11 +2884,11 @@ impl Obs {
 }
 
 impl tree::XmlItem for Obs {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2866,8 +2930,8 @@ pub struct Evt {
 impl Evt {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Code", &self.code);
-        w.optional("Msg", &[], self.msg.as_ref())?;
+        w.scalar(tree::tag!("Code"), &self.code);
+        w.optional(tree::tag!("Msg"), tree::tags!(), self.msg.as_ref())?;
         Ok(())
     }
 
@@ -2907,11 +2971,11 @@ impl Evt {
 }
 
 impl tree::XmlItem for Evt {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2953,8 +3017,8 @@ pub struct Err2 {
 impl Err2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Code", &self.code);
-        w.optional("Msg", &[], self.msg.as_ref())?;
+        w.scalar(tree::tag!("Code"), &self.code);
+        w.optional(tree::tag!("Msg"), tree::tags!(), self.msg.as_ref())?;
         Ok(())
     }
 
@@ -2994,11 +3058,11 @@ impl Err2 {
 }
 
 impl tree::XmlItem for Err2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3042,9 +3106,9 @@ pub struct FERegXReqResponse {
 impl FERegXReqResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("RegXReq", &self.reg_x_req);
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.scalar(tree::tag!("RegXReq"), &self.reg_x_req);
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -3077,11 +3141,11 @@ impl FERegXReqResponse {
 }
 
 impl tree::XmlItem for FERegXReqResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3125,9 +3189,9 @@ pub struct DummyResponse {
 impl DummyResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AppServer", &[], self.app_server.as_ref())?;
-        w.optional("DbServer", &[], self.db_server.as_ref())?;
-        w.optional("AuthServer", &[], self.auth_server.as_ref())?;
+        w.optional(tree::tag!("AppServer"), tree::tags!(), self.app_server.as_ref())?;
+        w.optional(tree::tag!("DbServer"), tree::tags!(), self.db_server.as_ref())?;
+        w.optional(tree::tag!("AuthServer"), tree::tags!(), self.auth_server.as_ref())?;
         Ok(())
     }
 
@@ -3176,11 +3240,11 @@ impl DummyResponse {
 }
 
 impl tree::XmlItem for DummyResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3228,11 +3292,11 @@ pub struct FERecuperaLastCbteResponse {
 impl FERecuperaLastCbteResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
-        w.scalar("CbteNro", &self.cbte_nro);
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
+        w.scalar(tree::tag!("CbteNro"), &self.cbte_nro);
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -3283,11 +3347,11 @@ impl FERecuperaLastCbteResponse {
 }
 
 impl tree::XmlItem for FERecuperaLastCbteResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3331,9 +3395,9 @@ pub struct FECompConsultaReq {
 impl FECompConsultaReq {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("CbteTipo", &self.cbte_tipo);
-        w.scalar("CbteNro", &self.cbte_nro);
-        w.scalar("PtoVta", &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
+        w.scalar(tree::tag!("CbteNro"), &self.cbte_nro);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
         Ok(())
     }
 
@@ -3382,11 +3446,11 @@ impl FECompConsultaReq {
 }
 
 impl tree::XmlItem for FECompConsultaReq {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3430,9 +3494,9 @@ pub struct FECompConsultaResponse {
 impl FECompConsultaResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &[], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(tree::tag!("ResultGet"), tree::tags!(), self.result_get.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -3457,11 +3521,11 @@ impl FECompConsultaResponse {
 }
 
 impl tree::XmlItem for FECompConsultaResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3559,36 +3623,72 @@ pub struct FECompConsResponse {
 impl FECompConsResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.scalar("ImpTotal", &self.imp_total);
-        w.scalar("ImpTotConc", &self.imp_tot_conc);
-        w.scalar("ImpNeto", &self.imp_neto);
-        w.scalar("ImpOpEx", &self.imp_op_ex);
-        w.scalar("ImpTrib", &self.imp_trib);
-        w.scalar("ImpIVA", &self.imp_iva);
-        w.optional("FchServDesde", &[], self.fch_serv_desde.as_ref())?;
-        w.optional("FchServHasta", &[], self.fch_serv_hasta.as_ref())?;
-        w.optional("FchVtoPago", &[], self.fch_vto_pago.as_ref())?;
-        w.optional("MonId", &[], self.mon_id.as_ref())?;
-        w.scalar("MonCotiz", &self.mon_cotiz);
-        w.optional("CbtesAsoc", &["CbteAsoc"], self.cbtes_asoc.as_ref())?;
-        w.optional("Tributos", &["Tributo"], self.tributos.as_ref())?;
-        w.optional("Iva", &["AlicIva"], self.iva.as_ref())?;
-        w.optional("Opcionales", &["Opcional"], self.opcionales.as_ref())?;
-        w.optional("Compradores", &["Comprador"], self.compradores.as_ref())?;
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("CodAutorizacion", &[], self.cod_autorizacion.as_ref())?;
-        w.optional("EmisionTipo", &[], self.emision_tipo.as_ref())?;
-        w.optional("FchVto", &[], self.fch_vto.as_ref())?;
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.optional("Observaciones", &["Obs"], self.observaciones.as_ref())?;
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.scalar(tree::tag!("ImpTotal"), &self.imp_total);
+        w.scalar(tree::tag!("ImpTotConc"), &self.imp_tot_conc);
+        w.scalar(tree::tag!("ImpNeto"), &self.imp_neto);
+        w.scalar(tree::tag!("ImpOpEx"), &self.imp_op_ex);
+        w.scalar(tree::tag!("ImpTrib"), &self.imp_trib);
+        w.scalar(tree::tag!("ImpIVA"), &self.imp_iva);
+        w.optional(
+            tree::tag!("FchServDesde"),
+            tree::tags!(),
+            self.fch_serv_desde.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("FchServHasta"),
+            tree::tags!(),
+            self.fch_serv_hasta.as_ref(),
+        )?;
+        w.optional(tree::tag!("FchVtoPago"), tree::tags!(), self.fch_vto_pago.as_ref())?;
+        w.optional(tree::tag!("MonId"), tree::tags!(), self.mon_id.as_ref())?;
+        w.scalar(tree::tag!("MonCotiz"), &self.mon_cotiz);
+        w.optional(
+            tree::tag!("CbtesAsoc"),
+            tree::tags!("CbteAsoc"),
+            self.cbtes_asoc.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Tributos"),
+            tree::tags!("Tributo"),
+            self.tributos.as_ref(),
+        )?;
+        w.optional(tree::tag!("Iva"), tree::tags!("AlicIva"), self.iva.as_ref())?;
+        w.optional(
+            tree::tag!("Opcionales"),
+            tree::tags!("Opcional"),
+            self.opcionales.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Compradores"),
+            tree::tags!("Comprador"),
+            self.compradores.as_ref(),
+        )?;
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(
+            tree::tag!("CodAutorizacion"),
+            tree::tags!(),
+            self.cod_autorizacion.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("EmisionTipo"),
+            tree::tags!(),
+            self.emision_tipo.as_ref(),
+        )?;
+        w.optional(tree::tag!("FchVto"), tree::tags!(), self.fch_vto.as_ref())?;
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.optional(
+            tree::tag!("Observaciones"),
+            tree::tags!("Obs"),
+            self.observaciones.as_ref(),
+        )?;
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
         Ok(())
     }
 
@@ -3807,11 +3907,11 @@ impl FECompConsResponse {
 }
 
 impl tree::XmlItem for FECompConsResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3975,8 +4075,12 @@ pub struct FECAEARequest {
 impl FECAEARequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("FeCabReq", &[], self.fe_cab_req.as_ref())?;
-        w.optional("FeDetReq", &["FECAEADetRequest"], self.fe_det_req.as_ref())?;
+        w.optional(tree::tag!("FeCabReq"), tree::tags!(), self.fe_cab_req.as_ref())?;
+        w.optional(
+            tree::tag!("FeDetReq"),
+            tree::tags!("FECAEADetRequest"),
+            self.fe_det_req.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -4003,11 +4107,11 @@ impl FECAEARequest {
 }
 
 impl tree::XmlItem for FECAEARequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4051,9 +4155,9 @@ pub struct FECAEACabRequest {
 impl FECAEACabRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("CantReg", &self.cant_reg);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
+        w.scalar(tree::tag!("CantReg"), &self.cant_reg);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
         Ok(())
     }
 
@@ -4102,11 +4206,11 @@ impl FECAEACabRequest {
 }
 
 impl tree::XmlItem for FECAEACabRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4212,29 +4316,53 @@ pub struct FECAEADetRequest {
 impl FECAEADetRequest {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.scalar("ImpTotal", &self.imp_total);
-        w.scalar("ImpTotConc", &self.imp_tot_conc);
-        w.scalar("ImpNeto", &self.imp_neto);
-        w.scalar("ImpOpEx", &self.imp_op_ex);
-        w.scalar("ImpTrib", &self.imp_trib);
-        w.scalar("ImpIVA", &self.imp_iva);
-        w.optional("FchServDesde", &[], self.fch_serv_desde.as_ref())?;
-        w.optional("FchServHasta", &[], self.fch_serv_hasta.as_ref())?;
-        w.optional("FchVtoPago", &[], self.fch_vto_pago.as_ref())?;
-        w.optional("MonId", &[], self.mon_id.as_ref())?;
-        w.scalar("MonCotiz", &self.mon_cotiz);
-        w.optional("CbtesAsoc", &["CbteAsoc"], self.cbtes_asoc.as_ref())?;
-        w.optional("Tributos", &["Tributo"], self.tributos.as_ref())?;
-        w.optional("Iva", &["AlicIva"], self.iva.as_ref())?;
-        w.optional("Opcionales", &["Opcional"], self.opcionales.as_ref())?;
-        w.optional("Compradores", &["Comprador"], self.compradores.as_ref())?;
-        w.optional("CAEA", &[], self.caea.as_ref())?;
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.scalar(tree::tag!("ImpTotal"), &self.imp_total);
+        w.scalar(tree::tag!("ImpTotConc"), &self.imp_tot_conc);
+        w.scalar(tree::tag!("ImpNeto"), &self.imp_neto);
+        w.scalar(tree::tag!("ImpOpEx"), &self.imp_op_ex);
+        w.scalar(tree::tag!("ImpTrib"), &self.imp_trib);
+        w.scalar(tree::tag!("ImpIVA"), &self.imp_iva);
+        w.optional(
+            tree::tag!("FchServDesde"),
+            tree::tags!(),
+            self.fch_serv_desde.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("FchServHasta"),
+            tree::tags!(),
+            self.fch_serv_hasta.as_ref(),
+        )?;
+        w.optional(tree::tag!("FchVtoPago"), tree::tags!(), self.fch_vto_pago.as_ref())?;
+        w.optional(tree::tag!("MonId"), tree::tags!(), self.mon_id.as_ref())?;
+        w.scalar(tree::tag!("MonCotiz"), &self.mon_cotiz);
+        w.optional(
+            tree::tag!("CbtesAsoc"),
+            tree::tags!("CbteAsoc"),
+            self.cbtes_asoc.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Tributos"),
+            tree::tags!("Tributo"),
+            self.tributos.as_ref(),
+        )?;
+        w.optional(tree::tag!("Iva"), tree::tags!("AlicIva"), self.iva.as_ref())?;
+        w.optional(
+            tree::tag!("Opcionales"),
+            tree::tags!("Opcional"),
+            self.opcionales.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Compradores"),
+            tree::tags!("Comprador"),
+            self.compradores.as_ref(),
+        )?;
+        w.optional(tree::tag!("CAEA"), tree::tags!(), self.caea.as_ref())?;
         Ok(())
     }
 
@@ -4426,11 +4554,11 @@ impl FECAEADetRequest {
 }
 
 impl tree::XmlItem for FECAEADetRequest {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4537,10 +4665,14 @@ pub struct FECAEAResponse {
 impl FECAEAResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("FeCabResp", &[], self.fe_cab_resp.as_ref())?;
-        w.optional("FeDetResp", &["FECAEADetResponse"], self.fe_det_resp.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
+        w.optional(tree::tag!("FeCabResp"), tree::tags!(), self.fe_cab_resp.as_ref())?;
+        w.optional(
+            tree::tag!("FeDetResp"),
+            tree::tags!("FECAEADetResponse"),
+            self.fe_det_resp.as_ref(),
+        )?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
         Ok(())
     }
 
@@ -4569,11 +4701,11 @@ impl FECAEAResponse {
 }
 
 impl tree::XmlItem for FECAEAResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4625,13 +4757,13 @@ pub struct FECAEACabResponse {
 impl FECAEACabResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Cuit", &self.cuit);
-        w.scalar("PtoVta", &self.pto_vta);
-        w.scalar("CbteTipo", &self.cbte_tipo);
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.scalar("CantReg", &self.cant_reg);
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Reproceso", &[], self.reproceso.as_ref())?;
+        w.scalar(tree::tag!("Cuit"), &self.cuit);
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.scalar(tree::tag!("CbteTipo"), &self.cbte_tipo);
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.scalar(tree::tag!("CantReg"), &self.cant_reg);
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(tree::tag!("Reproceso"), tree::tags!(), self.reproceso.as_ref())?;
         Ok(())
     }
 
@@ -4716,11 +4848,11 @@ impl FECAEACabResponse {
 }
 
 impl tree::XmlItem for FECAEACabResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4806,15 +4938,19 @@ pub struct FECAEADetResponse {
 impl FECAEADetResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Concepto", &self.concepto);
-        w.scalar("DocTipo", &self.doc_tipo);
-        w.scalar("DocNro", &self.doc_nro);
-        w.scalar("CbteDesde", &self.cbte_desde);
-        w.scalar("CbteHasta", &self.cbte_hasta);
-        w.optional("CbteFch", &[], self.cbte_fch.as_ref())?;
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Observaciones", &["Obs"], self.observaciones.as_ref())?;
-        w.optional("CAEA", &[], self.caea.as_ref())?;
+        w.scalar(tree::tag!("Concepto"), &self.concepto);
+        w.scalar(tree::tag!("DocTipo"), &self.doc_tipo);
+        w.scalar(tree::tag!("DocNro"), &self.doc_nro);
+        w.scalar(tree::tag!("CbteDesde"), &self.cbte_desde);
+        w.scalar(tree::tag!("CbteHasta"), &self.cbte_hasta);
+        w.optional(tree::tag!("CbteFch"), tree::tags!(), self.cbte_fch.as_ref())?;
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(
+            tree::tag!("Observaciones"),
+            tree::tags!("Obs"),
+            self.observaciones.as_ref(),
+        )?;
+        w.optional(tree::tag!("CAEA"), tree::tags!(), self.caea.as_ref())?;
         Ok(())
     }
 
@@ -4906,11 +5042,11 @@ impl FECAEADetResponse {
 }
 
 impl tree::XmlItem for FECAEADetResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4987,9 +5123,9 @@ pub struct FECAEAGetResponse {
 impl FECAEAGetResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &[], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(tree::tag!("ResultGet"), tree::tags!(), self.result_get.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -5014,11 +5150,11 @@ impl FECAEAGetResponse {
 }
 
 impl tree::XmlItem for FECAEAGetResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5072,14 +5208,26 @@ pub struct FECAEAGet {
 impl FECAEAGet {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("CAEA", &[], self.caea.as_ref())?;
-        w.scalar("Periodo", &self.periodo);
-        w.scalar("Orden", &self.orden);
-        w.optional("FchVigDesde", &[], self.fch_vig_desde.as_ref())?;
-        w.optional("FchVigHasta", &[], self.fch_vig_hasta.as_ref())?;
-        w.optional("FchTopeInf", &[], self.fch_tope_inf.as_ref())?;
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.optional("Observaciones", &["Obs"], self.observaciones.as_ref())?;
+        w.optional(tree::tag!("CAEA"), tree::tags!(), self.caea.as_ref())?;
+        w.scalar(tree::tag!("Periodo"), &self.periodo);
+        w.scalar(tree::tag!("Orden"), &self.orden);
+        w.optional(
+            tree::tag!("FchVigDesde"),
+            tree::tags!(),
+            self.fch_vig_desde.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("FchVigHasta"),
+            tree::tags!(),
+            self.fch_vig_hasta.as_ref(),
+        )?;
+        w.optional(tree::tag!("FchTopeInf"), tree::tags!(), self.fch_tope_inf.as_ref())?;
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.optional(
+            tree::tag!("Observaciones"),
+            tree::tags!("Obs"),
+            self.observaciones.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -5167,11 +5315,11 @@ impl FECAEAGet {
 }
 
 impl tree::XmlItem for FECAEAGet {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5215,9 +5363,13 @@ pub struct FECAEASinMovConsResponse {
 impl FECAEASinMovConsResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["FECAEASinMov"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("FECAEASinMov"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -5240,11 +5392,11 @@ impl FECAEASinMovConsResponse {
 }
 
 impl tree::XmlItem for FECAEASinMovConsResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5288,9 +5440,9 @@ pub struct FECAEASinMov {
 impl FECAEASinMov {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("CAEA", &[], self.caea.as_ref())?;
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.scalar("PtoVta", &self.pto_vta);
+        w.optional(tree::tag!("CAEA"), tree::tags!(), self.caea.as_ref())?;
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
         Ok(())
     }
 
@@ -5339,11 +5491,11 @@ impl FECAEASinMov {
 }
 
 impl tree::XmlItem for FECAEASinMov {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5383,11 +5535,11 @@ pub enum AnyFECAEASinMov {
 }
 
 impl tree::XmlItem for AnyFECAEASinMov {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyFECAEASinMov::FECAEASinMov(value) => {
@@ -5466,12 +5618,12 @@ pub struct FECAEASinMovResponse {
 impl FECAEASinMovResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("CAEA", &[], self.caea.as_ref())?;
-        w.optional("FchProceso", &[], self.fch_proceso.as_ref())?;
-        w.scalar("PtoVta", &self.pto_vta);
-        w.optional("Resultado", &[], self.resultado.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(tree::tag!("CAEA"), tree::tags!(), self.caea.as_ref())?;
+        w.optional(tree::tag!("FchProceso"), tree::tags!(), self.fch_proceso.as_ref())?;
+        w.scalar(tree::tag!("PtoVta"), &self.pto_vta);
+        w.optional(tree::tag!("Resultado"), tree::tags!(), self.resultado.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -5531,11 +5683,11 @@ impl FECAEASinMovResponse {
 }
 
 impl tree::XmlItem for FECAEASinMovResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5602,9 +5754,9 @@ pub struct FECotizacionResponse {
 impl FECotizacionResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &[], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(tree::tag!("ResultGet"), tree::tags!(), self.result_get.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -5629,11 +5781,11 @@ impl FECotizacionResponse {
 }
 
 impl tree::XmlItem for FECotizacionResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5677,9 +5829,9 @@ pub struct Cotizacion {
 impl Cotizacion {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("MonId", &[], self.mon_id.as_ref())?;
-        w.scalar("MonCotiz", &self.mon_cotiz);
-        w.optional("FchCotiz", &[], self.fch_cotiz.as_ref())?;
+        w.optional(tree::tag!("MonId"), tree::tags!(), self.mon_id.as_ref())?;
+        w.scalar(tree::tag!("MonCotiz"), &self.mon_cotiz);
+        w.optional(tree::tag!("FchCotiz"), tree::tags!(), self.fch_cotiz.as_ref())?;
         Ok(())
     }
 
@@ -5728,11 +5880,11 @@ impl Cotizacion {
 }
 
 impl tree::XmlItem for Cotizacion {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5776,9 +5928,13 @@ pub struct FETributoResponse {
 impl FETributoResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["TributoTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("TributoTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -5801,11 +5957,11 @@ impl FETributoResponse {
 }
 
 impl tree::XmlItem for FETributoResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5851,10 +6007,10 @@ pub struct TributoTipo {
 impl TributoTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -5912,11 +6068,11 @@ impl TributoTipo {
 }
 
 impl tree::XmlItem for TributoTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5960,9 +6116,13 @@ pub struct MonedaResponse {
 impl MonedaResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["Moneda"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("Moneda"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -5985,11 +6145,11 @@ impl MonedaResponse {
 }
 
 impl tree::XmlItem for MonedaResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6035,10 +6195,10 @@ pub struct Moneda {
 impl Moneda {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Id", &[], self.id.as_ref())?;
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.optional(tree::tag!("Id"), tree::tags!(), self.id.as_ref())?;
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -6096,11 +6256,11 @@ impl Moneda {
 }
 
 impl tree::XmlItem for Moneda {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6144,9 +6304,13 @@ pub struct IvaTipoResponse {
 impl IvaTipoResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["IvaTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("IvaTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -6169,11 +6333,11 @@ impl IvaTipoResponse {
 }
 
 impl tree::XmlItem for IvaTipoResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6219,10 +6383,10 @@ pub struct IvaTipo {
 impl IvaTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Id", &[], self.id.as_ref())?;
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.optional(tree::tag!("Id"), tree::tags!(), self.id.as_ref())?;
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -6280,11 +6444,11 @@ impl IvaTipo {
 }
 
 impl tree::XmlItem for IvaTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6328,9 +6492,13 @@ pub struct OpcionalTipoResponse {
 impl OpcionalTipoResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["OpcionalTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("OpcionalTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -6353,11 +6521,11 @@ impl OpcionalTipoResponse {
 }
 
 impl tree::XmlItem for OpcionalTipoResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6403,10 +6571,10 @@ pub struct OpcionalTipo {
 impl OpcionalTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Id", &[], self.id.as_ref())?;
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.optional(tree::tag!("Id"), tree::tags!(), self.id.as_ref())?;
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -6464,11 +6632,11 @@ impl OpcionalTipo {
 }
 
 impl tree::XmlItem for OpcionalTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6512,9 +6680,13 @@ pub struct ConceptoTipoResponse {
 impl ConceptoTipoResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["ConceptoTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("ConceptoTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -6537,11 +6709,11 @@ impl ConceptoTipoResponse {
 }
 
 impl tree::XmlItem for ConceptoTipoResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6587,10 +6759,10 @@ pub struct ConceptoTipo {
 impl ConceptoTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -6648,11 +6820,11 @@ impl ConceptoTipo {
 }
 
 impl tree::XmlItem for ConceptoTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6696,9 +6868,13 @@ pub struct FEPtoVentaResponse {
 impl FEPtoVentaResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["PtoVenta"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("PtoVenta"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -6721,11 +6897,11 @@ impl FEPtoVentaResponse {
 }
 
 impl tree::XmlItem for FEPtoVentaResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6771,10 +6947,14 @@ pub struct PtoVenta {
 impl PtoVenta {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Nro", &self.nro);
-        w.optional("EmisionTipo", &[], self.emision_tipo.as_ref())?;
-        w.optional("Bloqueado", &[], self.bloqueado.as_ref())?;
-        w.optional("FchBaja", &[], self.fch_baja.as_ref())?;
+        w.scalar(tree::tag!("Nro"), &self.nro);
+        w.optional(
+            tree::tag!("EmisionTipo"),
+            tree::tags!(),
+            self.emision_tipo.as_ref(),
+        )?;
+        w.optional(tree::tag!("Bloqueado"), tree::tags!(), self.bloqueado.as_ref())?;
+        w.optional(tree::tag!("FchBaja"), tree::tags!(), self.fch_baja.as_ref())?;
         Ok(())
     }
 
@@ -6832,11 +7012,11 @@ impl PtoVenta {
 }
 
 impl tree::XmlItem for PtoVenta {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6880,9 +7060,13 @@ pub struct CbteTipoResponse {
 impl CbteTipoResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["CbteTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("CbteTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -6905,11 +7089,11 @@ impl CbteTipoResponse {
 }
 
 impl tree::XmlItem for CbteTipoResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6955,10 +7139,10 @@ pub struct CbteTipo {
 impl CbteTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -7016,11 +7200,11 @@ impl CbteTipo {
 }
 
 impl tree::XmlItem for CbteTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7064,9 +7248,13 @@ pub struct DocTipoResponse {
 impl DocTipoResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["DocTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("DocTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -7089,11 +7277,11 @@ impl DocTipoResponse {
 }
 
 impl tree::XmlItem for DocTipoResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7139,10 +7327,10 @@ pub struct DocTipo {
 impl DocTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Desc", &[], self.desc.as_ref())?;
-        w.optional("FchDesde", &[], self.fch_desde.as_ref())?;
-        w.optional("FchHasta", &[], self.fch_hasta.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
+        w.optional(tree::tag!("FchDesde"), tree::tags!(), self.fch_desde.as_ref())?;
+        w.optional(tree::tag!("FchHasta"), tree::tags!(), self.fch_hasta.as_ref())?;
         Ok(())
     }
 
@@ -7200,11 +7388,11 @@ impl DocTipo {
 }
 
 impl tree::XmlItem for DocTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7248,9 +7436,13 @@ pub struct FEPaisResponse {
 impl FEPaisResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResultGet", &["PaisTipo"], self.result_get.as_ref())?;
-        w.optional("Errors", &["Err"], self.errors.as_ref())?;
-        w.optional("Events", &["Evt"], self.events.as_ref())?;
+        w.optional(
+            tree::tag!("ResultGet"),
+            tree::tags!("PaisTipo"),
+            self.result_get.as_ref(),
+        )?;
+        w.optional(tree::tag!("Errors"), tree::tags!("Err"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Events"), tree::tags!("Evt"), self.events.as_ref())?;
         Ok(())
     }
 
@@ -7273,11 +7465,11 @@ impl FEPaisResponse {
 }
 
 impl tree::XmlItem for FEPaisResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7319,8 +7511,8 @@ pub struct PaisTipo {
 impl PaisTipo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Id", &self.id);
-        w.optional("Desc", &[], self.desc.as_ref())?;
+        w.scalar(tree::tag!("Id"), &self.id);
+        w.optional(tree::tag!("Desc"), tree::tags!(), self.desc.as_ref())?;
         Ok(())
     }
 
@@ -7360,11 +7552,11 @@ impl PaisTipo {
 }
 
 impl tree::XmlItem for PaisTipo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -25,10 +25,18 @@ pub struct ReturnIndicator {
 impl ReturnIndicator {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ResponseText", &[], self.response_text.as_ref())?;
-        w.scalar("ResponseCode", &self.response_code);
-        w.optional("LastMailServer", &[], self.last_mail_server.as_ref())?;
-        w.scalar("GoodEmail", &self.good_email);
+        w.optional(
+            tree::tag!("ResponseText"),
+            tree::tags!(),
+            self.response_text.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ResponseCode"), &self.response_code);
+        w.optional(
+            tree::tag!("LastMailServer"),
+            tree::tags!(),
+            self.last_mail_server.as_ref(),
+        )?;
+        w.scalar(tree::tag!("GoodEmail"), &self.good_email);
         Ok(())
     }
 
@@ -89,11 +97,11 @@ impl ReturnIndicator {
 }
 
 impl tree::XmlItem for ReturnIndicator {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

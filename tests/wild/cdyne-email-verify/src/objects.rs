@@ -54,11 +54,11 @@ impl crate::runtime::KnownTypes for KnownType {
         match self {
             KnownType::ReturnIndicator(value) => {
                 w.next_type("ReturnIndicator");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::ArrayOfAnyType(value) => {
                 w.next_type("ArrayOfAnyType");
-                value.write_element(w, name, &["anyType"])
+                value.write_element(w, name, tree::tags!("anyType"))
             }
         }
     }

@@ -23,9 +23,9 @@ pub struct WeatherDescription {
 impl WeatherDescription {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("WeatherID", &self.weather_id);
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.optional("PictureURL", &[], self.picture_url.as_ref())?;
+        w.scalar(tree::tag!("WeatherID"), &self.weather_id);
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.optional(tree::tag!("PictureURL"), tree::tags!(), self.picture_url.as_ref())?;
         Ok(())
     }
 
@@ -74,11 +74,11 @@ impl WeatherDescription {
 }
 
 impl tree::XmlItem for WeatherDescription {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -128,12 +128,24 @@ pub struct ForecastReturn {
 impl ForecastReturn {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Success", &self.success);
-        w.optional("ResponseText", &[], self.response_text.as_ref())?;
-        w.optional("State", &[], self.state.as_ref())?;
-        w.optional("City", &[], self.city.as_ref())?;
-        w.optional("WeatherStationCity", &[], self.weather_station_city.as_ref())?;
-        w.optional("ForecastResult", &["Forecast"], self.forecast_result.as_ref())?;
+        w.scalar(tree::tag!("Success"), &self.success);
+        w.optional(
+            tree::tag!("ResponseText"),
+            tree::tags!(),
+            self.response_text.as_ref(),
+        )?;
+        w.optional(tree::tag!("State"), tree::tags!(), self.state.as_ref())?;
+        w.optional(tree::tag!("City"), tree::tags!(), self.city.as_ref())?;
+        w.optional(
+            tree::tag!("WeatherStationCity"),
+            tree::tags!(),
+            self.weather_station_city.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ForecastResult"),
+            tree::tags!("Forecast"),
+            self.forecast_result.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -207,11 +219,11 @@ impl ForecastReturn {
 }
 
 impl tree::XmlItem for ForecastReturn {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -259,13 +271,17 @@ pub struct Forecast {
 impl Forecast {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Date", &self.date);
-        w.scalar("WeatherID", &self.weather_id);
-        w.optional("Desciption", &[], self.desciption.as_ref())?;
-        w.optional("Temperatures", &[], self.temperatures.as_ref())?;
+        w.scalar(tree::tag!("Date"), &self.date);
+        w.scalar(tree::tag!("WeatherID"), &self.weather_id);
+        w.optional(tree::tag!("Desciption"), tree::tags!(), self.desciption.as_ref())?;
         w.optional(
-            "ProbabilityOfPrecipiation",
-            &[],
+            tree::tag!("Temperatures"),
+            tree::tags!(),
+            self.temperatures.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ProbabilityOfPrecipiation"),
+            tree::tags!(),
             self.probability_of_precipiation.as_ref(),
         )?;
         Ok(())
@@ -325,11 +341,11 @@ impl Forecast {
 }
 
 impl tree::XmlItem for Forecast {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -371,8 +387,12 @@ pub struct Temp {
 impl Temp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("MorningLow", &[], self.morning_low.as_ref())?;
-        w.optional("DaytimeHigh", &[], self.daytime_high.as_ref())?;
+        w.optional(tree::tag!("MorningLow"), tree::tags!(), self.morning_low.as_ref())?;
+        w.optional(
+            tree::tag!("DaytimeHigh"),
+            tree::tags!(),
+            self.daytime_high.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -412,11 +432,11 @@ impl Temp {
 }
 
 impl tree::XmlItem for Temp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -458,8 +478,8 @@ pub struct POP {
 impl POP {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Nighttime", &[], self.nighttime.as_ref())?;
-        w.optional("Daytime", &[], self.daytime.as_ref())?;
+        w.optional(tree::tag!("Nighttime"), tree::tags!(), self.nighttime.as_ref())?;
+        w.optional(tree::tag!("Daytime"), tree::tags!(), self.daytime.as_ref())?;
         Ok(())
     }
 
@@ -499,11 +519,11 @@ impl POP {
 }
 
 impl tree::XmlItem for POP {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -569,20 +589,32 @@ pub struct WeatherReturn {
 impl WeatherReturn {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Success", &self.success);
-        w.optional("ResponseText", &[], self.response_text.as_ref())?;
-        w.optional("State", &[], self.state.as_ref())?;
-        w.optional("City", &[], self.city.as_ref())?;
-        w.optional("WeatherStationCity", &[], self.weather_station_city.as_ref())?;
-        w.scalar("WeatherID", &self.weather_id);
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.optional("Temperature", &[], self.temperature.as_ref())?;
-        w.optional("RelativeHumidity", &[], self.relative_humidity.as_ref())?;
-        w.optional("Wind", &[], self.wind.as_ref())?;
-        w.optional("Pressure", &[], self.pressure.as_ref())?;
-        w.optional("Visibility", &[], self.visibility.as_ref())?;
-        w.optional("WindChill", &[], self.wind_chill.as_ref())?;
-        w.optional("Remarks", &[], self.remarks.as_ref())?;
+        w.scalar(tree::tag!("Success"), &self.success);
+        w.optional(
+            tree::tag!("ResponseText"),
+            tree::tags!(),
+            self.response_text.as_ref(),
+        )?;
+        w.optional(tree::tag!("State"), tree::tags!(), self.state.as_ref())?;
+        w.optional(tree::tag!("City"), tree::tags!(), self.city.as_ref())?;
+        w.optional(
+            tree::tag!("WeatherStationCity"),
+            tree::tags!(),
+            self.weather_station_city.as_ref(),
+        )?;
+        w.scalar(tree::tag!("WeatherID"), &self.weather_id);
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.optional(tree::tag!("Temperature"), tree::tags!(), self.temperature.as_ref())?;
+        w.optional(
+            tree::tag!("RelativeHumidity"),
+            tree::tags!(),
+            self.relative_humidity.as_ref(),
+        )?;
+        w.optional(tree::tag!("Wind"), tree::tags!(), self.wind.as_ref())?;
+        w.optional(tree::tag!("Pressure"), tree::tags!(), self.pressure.as_ref())?;
+        w.optional(tree::tag!("Visibility"), tree::tags!(), self.visibility.as_ref())?;
+        w.optional(tree::tag!("WindChill"), tree::tags!(), self.wind_chill.as_ref())?;
+        w.optional(tree::tag!("Remarks"), tree::tags!(), self.remarks.as_ref())?;
         Ok(())
     }
 
@@ -734,11 +766,11 @@ impl WeatherReturn {
 }
 
 impl tree::XmlItem for WeatherReturn {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -21,8 +21,8 @@ pub struct Result2 {
 impl Result2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Code", &self.code);
-        w.optional("Message", &[], self.message.as_ref())?;
+        w.scalar(tree::tag!("Code"), &self.code);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
         Ok(())
     }
 
@@ -62,11 +62,11 @@ impl Result2 {
 }
 
 impl tree::XmlItem for Result2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -108,8 +108,8 @@ pub struct List {
 impl List {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ListID", &[], self.list_id.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
+        w.optional(tree::tag!("ListID"), tree::tags!(), self.list_id.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
         Ok(())
     }
 
@@ -149,11 +149,11 @@ impl List {
 }
 
 impl tree::XmlItem for List {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -195,8 +195,8 @@ pub struct SubscriberCustomField {
 impl SubscriberCustomField {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Key", &[], self.key.as_ref())?;
-        w.optional("Value", &[], self.value.as_ref())?;
+        w.optional(tree::tag!("Key"), tree::tags!(), self.key.as_ref())?;
+        w.optional(tree::tag!("Value"), tree::tags!(), self.value.as_ref())?;
         Ok(())
     }
 
@@ -236,11 +236,11 @@ impl SubscriberCustomField {
 }
 
 impl tree::XmlItem for SubscriberCustomField {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -92,31 +92,31 @@ impl crate::runtime::KnownTypes for KnownType {
         match self {
             KnownType::Result2(value) => {
                 w.next_type("Result");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::List(value) => {
                 w.next_type("List");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::SubscriberCustomField(value) => {
                 w.next_type("SubscriberCustomField");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::SubscriberFieldDataType(value) => {
                 w.next_type("SubscriberFieldDataType");
-                value.write_element(w, name, &[])
+                value.write_element(w, name, tree::tags!())
             }
             KnownType::ArrayOfSubscriberCustomField(value) => {
                 w.next_type("ArrayOfSubscriberCustomField");
-                value.write_element(w, name, &["SubscriberCustomField"])
+                value.write_element(w, name, tree::tags!("SubscriberCustomField"))
             }
             KnownType::ArrayOfString(value) => {
                 w.next_type("ArrayOfString");
-                value.write_element(w, name, &["string"])
+                value.write_element(w, name, tree::tags!("string"))
             }
             KnownType::ArrayOfList(value) => {
                 w.next_type("ArrayOfList");
-                value.write_element(w, name, &["List"])
+                value.write_element(w, name, tree::tags!("List"))
             }
         }
     }

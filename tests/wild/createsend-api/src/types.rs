@@ -101,11 +101,14 @@ impl crate::runtime::Scalar for SubscriberFieldDataType {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for SubscriberFieldDataType {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())

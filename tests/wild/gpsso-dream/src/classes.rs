@@ -34,8 +34,8 @@ impl crate::runtime::SoapHeaderItem for ApiSoapHeader {
 impl ApiSoapHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("APICode", &[], self.api_code.as_ref())?;
-        w.optional("APIKey", &[], self.api_key.as_ref())?;
+        w.optional(tree::tag!("APICode"), tree::tags!(), self.api_code.as_ref())?;
+        w.optional(tree::tag!("APIKey"), tree::tags!(), self.api_key.as_ref())?;
         Ok(())
     }
 
@@ -62,11 +62,11 @@ impl ApiSoapHeader {
 }
 
 impl tree::XmlItem for ApiSoapHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -29,12 +29,28 @@ pub struct CheckServerHealthResult {
 impl CheckServerHealthResult {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("SearchObjects", &[], self.search_objects.as_ref())?;
-        w.optional("Availability", &[], self.availability.as_ref())?;
-        w.optional("PriceCheck", &[], self.price_check.as_ref())?;
-        w.optional("ServerDBLoadBalancer", &[], self.server_db_load_balancer.as_ref())?;
-        w.optional("OverallServerHealth", &[], self.overall_server_health.as_ref())?;
-        w.optional("Messages", &[], self.messages.as_ref())?;
+        w.optional(
+            tree::tag!("SearchObjects"),
+            tree::tags!(),
+            self.search_objects.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Availability"),
+            tree::tags!(),
+            self.availability.as_ref(),
+        )?;
+        w.optional(tree::tag!("PriceCheck"), tree::tags!(), self.price_check.as_ref())?;
+        w.optional(
+            tree::tag!("ServerDBLoadBalancer"),
+            tree::tags!(),
+            self.server_db_load_balancer.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("OverallServerHealth"),
+            tree::tags!(),
+            self.overall_server_health.as_ref(),
+        )?;
+        w.optional(tree::tag!("Messages"), tree::tags!(), self.messages.as_ref())?;
         Ok(())
     }
 
@@ -111,11 +127,11 @@ impl CheckServerHealthResult {
 }
 
 impl tree::XmlItem for CheckServerHealthResult {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -161,10 +177,10 @@ pub struct Messages {
 impl Messages {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Information", &[], self.information.as_ref())?;
-        w.optional("Errors", &[], self.errors.as_ref())?;
-        w.optional("TimeTaken", &[], self.time_taken.as_ref())?;
-        w.optional("ServerName", &[], self.server_name.as_ref())?;
+        w.optional(tree::tag!("Information"), tree::tags!(), self.information.as_ref())?;
+        w.optional(tree::tag!("Errors"), tree::tags!(), self.errors.as_ref())?;
+        w.optional(tree::tag!("TimeTaken"), tree::tags!(), self.time_taken.as_ref())?;
+        w.optional(tree::tag!("ServerName"), tree::tags!(), self.server_name.as_ref())?;
         Ok(())
     }
 
@@ -222,11 +238,11 @@ impl Messages {
 }
 
 impl tree::XmlItem for Messages {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -274,11 +290,19 @@ pub struct CheckServerHealthResultV2 {
 impl CheckServerHealthResultV2 {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("IRent", &[], self.i_rent.as_ref())?;
-        w.optional("ServerDBLoadBalancer", &[], self.server_db_load_balancer.as_ref())?;
-        w.optional("Endeca", &[], self.endeca.as_ref())?;
-        w.optional("OverallServerHealth", &[], self.overall_server_health.as_ref())?;
-        w.optional("Messages", &[], self.messages.as_ref())?;
+        w.optional(tree::tag!("IRent"), tree::tags!(), self.i_rent.as_ref())?;
+        w.optional(
+            tree::tag!("ServerDBLoadBalancer"),
+            tree::tags!(),
+            self.server_db_load_balancer.as_ref(),
+        )?;
+        w.optional(tree::tag!("Endeca"), tree::tags!(), self.endeca.as_ref())?;
+        w.optional(
+            tree::tag!("OverallServerHealth"),
+            tree::tags!(),
+            self.overall_server_health.as_ref(),
+        )?;
+        w.optional(tree::tag!("Messages"), tree::tags!(), self.messages.as_ref())?;
         Ok(())
     }
 
@@ -344,11 +368,11 @@ impl CheckServerHealthResultV2 {
 }
 
 impl tree::XmlItem for CheckServerHealthResultV2 {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -420,23 +444,47 @@ pub struct NewsletterInputValue {
 impl NewsletterInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("SignUp", &self.sign_up);
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
-        w.optional("RetailerExtraCode", &[], self.retailer_extra_code.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("SourceKey", &[], self.source_key.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.scalar("Salutation", &self.salutation);
-        w.optional("Firstname", &[], self.firstname.as_ref())?;
-        w.optional("Lastname", &[], self.lastname.as_ref())?;
-        w.optional("Street", &[], self.street.as_ref())?;
-        w.optional("AdditionalStreet", &[], self.additional_street.as_ref())?;
-        w.optional("Zip", &[], self.zip.as_ref())?;
-        w.optional("Place", &[], self.place.as_ref())?;
-        w.optional("CountryCode", &[], self.country_code.as_ref())?;
-        w.optional("Phone", &[], self.phone.as_ref())?;
-        w.optional("Fax", &[], self.fax.as_ref())?;
-        w.optional("EMail", &[], self.e_mail.as_ref())?;
+        w.scalar(tree::tag!("SignUp"), &self.sign_up);
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerExtraCode"),
+            tree::tags!(),
+            self.retailer_extra_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("SourceKey"), tree::tags!(), self.source_key.as_ref())?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Salutation"), &self.salutation);
+        w.optional(tree::tag!("Firstname"), tree::tags!(), self.firstname.as_ref())?;
+        w.optional(tree::tag!("Lastname"), tree::tags!(), self.lastname.as_ref())?;
+        w.optional(tree::tag!("Street"), tree::tags!(), self.street.as_ref())?;
+        w.optional(
+            tree::tag!("AdditionalStreet"),
+            tree::tags!(),
+            self.additional_street.as_ref(),
+        )?;
+        w.optional(tree::tag!("Zip"), tree::tags!(), self.zip.as_ref())?;
+        w.optional(tree::tag!("Place"), tree::tags!(), self.place.as_ref())?;
+        w.optional(
+            tree::tag!("CountryCode"),
+            tree::tags!(),
+            self.country_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Phone"), tree::tags!(), self.phone.as_ref())?;
+        w.optional(tree::tag!("Fax"), tree::tags!(), self.fax.as_ref())?;
+        w.optional(tree::tag!("EMail"), tree::tags!(), self.e_mail.as_ref())?;
         Ok(())
     }
 
@@ -617,11 +665,11 @@ impl NewsletterInputValue {
 }
 
 impl tree::XmlItem for NewsletterInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -663,8 +711,8 @@ pub struct NewsletterReturnValue {
 impl NewsletterReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         Ok(())
     }
 
@@ -696,11 +744,11 @@ impl NewsletterReturnValue {
 }
 
 impl tree::XmlItem for NewsletterReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -762,8 +810,8 @@ pub struct ReturnValue {
 impl ReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         Ok(())
     }
 
@@ -795,11 +843,11 @@ impl ReturnValue {
 }
 
 impl tree::XmlItem for ReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -880,11 +928,11 @@ pub enum AnyReturnValue {
 }
 
 impl tree::XmlItem for AnyReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyReturnValue::ReturnValue(value) => {
@@ -1218,9 +1266,13 @@ pub struct Error {
 impl Error {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Number", &self.number);
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.optional("ExtensionData", &[], self.extension_data.as_ref())?;
+        w.scalar(tree::tag!("Number"), &self.number);
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.optional(
+            tree::tag!("ExtensionData"),
+            tree::tags!(),
+            self.extension_data.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1264,11 +1316,11 @@ impl Error {
 }
 
 impl tree::XmlItem for Error {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1317,11 +1369,11 @@ impl ExtensionDataObject {
 }
 
 impl tree::XmlItem for ExtensionDataObject {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1376,8 +1428,8 @@ impl crate::runtime::SoapHeaderItem for ServiceAuthHeader {
 impl ServiceAuthHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Username", &[], self.username.as_ref())?;
-        w.optional("Password", &[], self.password.as_ref())?;
+        w.optional(tree::tag!("Username"), tree::tags!(), self.username.as_ref())?;
+        w.optional(tree::tag!("Password"), tree::tags!(), self.password.as_ref())?;
         Ok(())
     }
 
@@ -1404,11 +1456,11 @@ impl ServiceAuthHeader {
 }
 
 impl tree::XmlItem for ServiceAuthHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1457,16 +1509,36 @@ pub struct AdditionalServicesInputValue {
 impl AdditionalServicesInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
-        w.scalar("Adults", &self.adults);
-        w.scalar("Children", &self.children);
-        w.scalar("Babies", &self.babies);
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Adults"), &self.adults);
+        w.scalar(tree::tag!("Children"), &self.children);
+        w.scalar(tree::tag!("Babies"), &self.babies);
         Ok(())
     }
 
@@ -1584,11 +1656,11 @@ impl AdditionalServicesInputValue {
 }
 
 impl tree::XmlItem for AdditionalServicesInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1632,11 +1704,11 @@ pub struct AdditionalServicesReturnValue {
 impl AdditionalServicesReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         w.optional(
-            "AdditionalServices",
-            &["AdditionalServiceItem"],
+            tree::tag!("AdditionalServices"),
+            tree::tags!("AdditionalServiceItem"),
             self.additional_services.as_ref(),
         )?;
         Ok(())
@@ -1674,11 +1746,11 @@ impl AdditionalServicesReturnValue {
 }
 
 impl tree::XmlItem for AdditionalServicesReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1771,23 +1843,27 @@ pub struct AdditionalServiceItem {
 impl AdditionalServiceItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("AdditionalServiceType", &self.additional_service_type);
-        w.scalar("Amount", &self.amount);
-        w.optional("Code", &[], self.code.as_ref())?;
-        w.scalar("Count", &self.count);
-        w.optional("Currency", &[], self.currency.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.optional("EitherOr", &[], self.either_or.as_ref())?;
-        w.scalar("IsDefaultService", &self.is_default_service);
-        w.scalar("IsIncluded", &self.is_included);
-        w.scalar("IsInsurance", &self.is_insurance);
-        w.scalar("IsMandatory", &self.is_mandatory);
-        w.optional("PaymentInfo", &[], self.payment_info.as_ref())?;
-        w.optional("PriceRule", &[], self.price_rule.as_ref())?;
-        w.optional("Text", &[], self.text.as_ref())?;
-        w.optional("Type", &[], self.r#type.as_ref())?;
-        w.optional("ValidFrom", &[], self.valid_from.as_ref())?;
-        w.optional("ValidTo", &[], self.valid_to.as_ref())?;
+        w.scalar(tree::tag!("AdditionalServiceType"), &self.additional_service_type);
+        w.scalar(tree::tag!("Amount"), &self.amount);
+        w.optional(tree::tag!("Code"), tree::tags!(), self.code.as_ref())?;
+        w.scalar(tree::tag!("Count"), &self.count);
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.optional(tree::tag!("EitherOr"), tree::tags!(), self.either_or.as_ref())?;
+        w.scalar(tree::tag!("IsDefaultService"), &self.is_default_service);
+        w.scalar(tree::tag!("IsIncluded"), &self.is_included);
+        w.scalar(tree::tag!("IsInsurance"), &self.is_insurance);
+        w.scalar(tree::tag!("IsMandatory"), &self.is_mandatory);
+        w.optional(
+            tree::tag!("PaymentInfo"),
+            tree::tags!(),
+            self.payment_info.as_ref(),
+        )?;
+        w.optional(tree::tag!("PriceRule"), tree::tags!(), self.price_rule.as_ref())?;
+        w.optional(tree::tag!("Text"), tree::tags!(), self.text.as_ref())?;
+        w.optional(tree::tag!("Type"), tree::tags!(), self.r#type.as_ref())?;
+        w.optional(tree::tag!("ValidFrom"), tree::tags!(), self.valid_from.as_ref())?;
+        w.optional(tree::tag!("ValidTo"), tree::tags!(), self.valid_to.as_ref())?;
         Ok(())
     }
 
@@ -1966,11 +2042,11 @@ impl AdditionalServiceItem {
 }
 
 impl tree::XmlItem for AdditionalServiceItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2014,9 +2090,13 @@ pub struct AvailabilityInputValue {
 impl AvailabilityInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
         Ok(())
     }
 
@@ -2067,11 +2147,11 @@ impl AvailabilityInputValue {
 }
 
 impl tree::XmlItem for AvailabilityInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2123,13 +2203,17 @@ pub struct AvailabilityRetunValue {
 impl AvailabilityRetunValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("StartDate", &[], self.start_date.as_ref())?;
-        w.optional("EndDate", &[], self.end_date.as_ref())?;
-        w.optional("State", &[], self.state.as_ref())?;
-        w.optional("Change", &[], self.change.as_ref())?;
-        w.optional("MinimumStay", &[], self.minimum_stay.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("StartDate"), tree::tags!(), self.start_date.as_ref())?;
+        w.optional(tree::tag!("EndDate"), tree::tags!(), self.end_date.as_ref())?;
+        w.optional(tree::tag!("State"), tree::tags!(), self.state.as_ref())?;
+        w.optional(tree::tag!("Change"), tree::tags!(), self.change.as_ref())?;
+        w.optional(
+            tree::tag!("MinimumStay"),
+            tree::tags!(),
+            self.minimum_stay.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2181,11 +2265,11 @@ impl AvailabilityRetunValue {
 }
 
 impl tree::XmlItem for AvailabilityRetunValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2250,9 +2334,13 @@ pub struct NearestBookingDateInputValue {
 impl NearestBookingDateInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccomodationCode", &[], self.accomodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.scalar("Duration", &self.duration);
+        w.optional(
+            tree::tag!("AccomodationCode"),
+            tree::tags!(),
+            self.accomodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.scalar(tree::tag!("Duration"), &self.duration);
         Ok(())
     }
 
@@ -2302,11 +2390,11 @@ impl NearestBookingDateInputValue {
 }
 
 impl tree::XmlItem for NearestBookingDateInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2356,12 +2444,16 @@ pub struct NearestBookingDateReturnValue {
 impl NearestBookingDateReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("Change", &[], self.change.as_ref())?;
-        w.optional("MinimumStay", &[], self.minimum_stay.as_ref())?;
-        w.optional("State", &[], self.state.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("Change"), tree::tags!(), self.change.as_ref())?;
+        w.optional(
+            tree::tag!("MinimumStay"),
+            tree::tags!(),
+            self.minimum_stay.as_ref(),
+        )?;
+        w.optional(tree::tag!("State"), tree::tags!(), self.state.as_ref())?;
         Ok(())
     }
 
@@ -2409,11 +2501,11 @@ impl NearestBookingDateReturnValue {
 }
 
 impl tree::XmlItem for NearestBookingDateReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2494,21 +2586,41 @@ pub struct PriceDetailInputValue {
 impl PriceDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional(
-            "AdditionalServices",
-            &["AdditionalServiceInputItem"],
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AdditionalServices"),
+            tree::tags!("AdditionalServiceInputItem"),
             self.additional_services.as_ref(),
         )?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
-        w.scalar("Adults", &self.adults);
-        w.scalar("Children", &self.children);
-        w.scalar("Babies", &self.babies);
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Adults"), &self.adults);
+        w.scalar(tree::tag!("Children"), &self.children);
+        w.scalar(tree::tag!("Babies"), &self.babies);
         Ok(())
     }
 
@@ -2581,11 +2693,11 @@ impl PriceDetailInputValue {
 }
 
 impl tree::XmlItem for PriceDetailInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2627,8 +2739,8 @@ pub struct AdditionalServiceInputItem {
 impl AdditionalServiceInputItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Code", &[], self.code.as_ref())?;
-        w.scalar("Count", &self.count);
+        w.optional(tree::tag!("Code"), tree::tags!(), self.code.as_ref())?;
+        w.scalar(tree::tag!("Count"), &self.count);
         Ok(())
     }
 
@@ -2668,11 +2780,11 @@ impl AdditionalServiceInputItem {
 }
 
 impl tree::XmlItem for AdditionalServiceInputItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2734,22 +2846,42 @@ pub struct PriceDetailRetunValue {
 impl PriceDetailRetunValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.scalar("Price", &self.price);
-        w.scalar("Total", &self.total);
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("Total"), &self.total);
         w.optional(
-            "AdditionalServices",
-            &["AdditionalServiceItem"],
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AdditionalServices"),
+            tree::tags!("AdditionalServiceItem"),
             self.additional_services.as_ref(),
         )?;
-        w.optional("ExpirationPrePayment", &[], self.expiration_pre_payment.as_ref())?;
-        w.optional("ExpirationResidue", &[], self.expiration_residue.as_ref())?;
-        w.scalar("Prepayment", &self.prepayment);
-        w.optional("SpecialCode", &[], self.special_code.as_ref())?;
-        w.optional("SpecialDescription", &[], self.special_description.as_ref())?;
-        w.scalar("SpecialPrice", &self.special_price);
+        w.optional(
+            tree::tag!("ExpirationPrePayment"),
+            tree::tags!(),
+            self.expiration_pre_payment.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ExpirationResidue"),
+            tree::tags!(),
+            self.expiration_residue.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Prepayment"), &self.prepayment);
+        w.optional(
+            tree::tag!("SpecialCode"),
+            tree::tags!(),
+            self.special_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SpecialDescription"),
+            tree::tags!(),
+            self.special_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("SpecialPrice"), &self.special_price);
         Ok(())
     }
 
@@ -2824,11 +2956,11 @@ impl PriceDetailRetunValue {
 }
 
 impl tree::XmlItem for PriceDetailRetunValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2895,10 +3027,22 @@ pub struct PricesInputValue {
 impl PricesInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("Stays", &["StayItem"], self.stays.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Stays"), tree::tags!("StayItem"), self.stays.as_ref())?;
         Ok(())
     }
 
@@ -2951,11 +3095,11 @@ impl PricesInputValue {
 }
 
 impl tree::XmlItem for PricesInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2999,9 +3143,13 @@ pub struct StayItem {
 impl StayItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
         Ok(())
     }
 
@@ -3052,11 +3200,11 @@ impl StayItem {
 }
 
 impl tree::XmlItem for StayItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3100,9 +3248,13 @@ pub struct PricesRetunValue {
 impl PricesRetunValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("Prices", &["PricesPriceItem"], self.prices.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(
+            tree::tag!("Prices"),
+            tree::tags!("PricesPriceItem"),
+            self.prices.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -3137,11 +3289,11 @@ impl PricesRetunValue {
 }
 
 impl tree::XmlItem for PricesRetunValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3216,14 +3368,30 @@ pub struct PricesPriceItem {
 impl PricesPriceItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.scalar("Price1", &self.price1);
-        w.scalar("Price2", &self.price2);
-        w.optional("SpecialCode", &[], self.special_code.as_ref())?;
-        w.optional("SpecialDescription", &[], self.special_description.as_ref())?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Price1"), &self.price1);
+        w.scalar(tree::tag!("Price2"), &self.price2);
+        w.optional(
+            tree::tag!("SpecialCode"),
+            tree::tags!(),
+            self.special_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SpecialDescription"),
+            tree::tags!(),
+            self.special_description.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -3322,11 +3490,11 @@ impl PricesPriceItem {
 }
 
 impl tree::XmlItem for PricesPriceItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3370,9 +3538,17 @@ pub struct PriceListInputValue {
 impl PriceListInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("Currency", &[], self.currency.as_ref())?;
-        w.optional("SalesOffice", &[], self.sales_office.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOffice"),
+            tree::tags!(),
+            self.sales_office.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -3423,11 +3599,11 @@ impl PriceListInputValue {
 }
 
 impl tree::XmlItem for PriceListInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3475,11 +3651,19 @@ pub struct PriceListReturnValue {
 impl PriceListReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("Currency", &[], self.currency.as_ref())?;
-        w.optional("Items", &["PriceListItem"], self.items.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
+        w.optional(
+            tree::tag!("Items"),
+            tree::tags!("PriceListItem"),
+            self.items.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -3521,11 +3705,11 @@ impl PriceListReturnValue {
 }
 
 impl tree::XmlItem for PriceListReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3594,11 +3778,11 @@ pub struct PriceListItem {
 impl PriceListItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("StartDate", &[], self.start_date.as_ref())?;
-        w.optional("EndDate", &[], self.end_date.as_ref())?;
-        w.scalar("Price", &self.price);
-        w.scalar("ShortbreakDays", &self.shortbreak_days);
-        w.scalar("ShortbreakPrice", &self.shortbreak_price);
+        w.optional(tree::tag!("StartDate"), tree::tags!(), self.start_date.as_ref())?;
+        w.optional(tree::tag!("EndDate"), tree::tags!(), self.end_date.as_ref())?;
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("ShortbreakDays"), &self.shortbreak_days);
+        w.scalar(tree::tag!("ShortbreakPrice"), &self.shortbreak_price);
         Ok(())
     }
 
@@ -3667,11 +3851,11 @@ impl PriceListItem {
 }
 
 impl tree::XmlItem for PriceListItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3777,52 +3961,136 @@ pub struct ClientBookingInputValue {
 impl ClientBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
         w.optional(
-            "AdditionalServices",
-            &["AdditionalServiceInputItem"],
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AdditionalServices"),
+            tree::tags!("AdditionalServiceInputItem"),
             self.additional_services.as_ref(),
         )?;
-        w.scalar("CustomerSalutationType", &self.customer_salutation_type);
-        w.optional("CustomerName", &[], self.customer_name.as_ref())?;
-        w.optional("CustomerFirstName", &[], self.customer_first_name.as_ref())?;
-        w.optional("CustomerPhone", &[], self.customer_phone.as_ref())?;
-        w.optional("CustomerFax", &[], self.customer_fax.as_ref())?;
-        w.optional("CustomerEmail", &[], self.customer_email.as_ref())?;
-        w.optional("CustomerAddressStreet", &[], self.customer_address_street.as_ref())?;
+        w.scalar(tree::tag!("CustomerSalutationType"), &self.customer_salutation_type);
         w.optional(
-            "CustomerAddressAdditionalStreet",
-            &[],
+            tree::tag!("CustomerName"),
+            tree::tags!(),
+            self.customer_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerFirstName"),
+            tree::tags!(),
+            self.customer_first_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerPhone"),
+            tree::tags!(),
+            self.customer_phone.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerFax"),
+            tree::tags!(),
+            self.customer_fax.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerEmail"),
+            tree::tags!(),
+            self.customer_email.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressStreet"),
+            tree::tags!(),
+            self.customer_address_street.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressAdditionalStreet"),
+            tree::tags!(),
             self.customer_address_additional_street.as_ref(),
         )?;
-        w.optional("CustomerAddressZIP", &[], self.customer_address_zip.as_ref())?;
-        w.optional("CustomerAddressPlace", &[], self.customer_address_place.as_ref())?;
-        w.optional("CustomerAddressState", &[], self.customer_address_state.as_ref())?;
         w.optional(
-            "CustomerAddressCountryCode",
-            &[],
+            tree::tag!("CustomerAddressZIP"),
+            tree::tags!(),
+            self.customer_address_zip.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressPlace"),
+            tree::tags!(),
+            self.customer_address_place.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressState"),
+            tree::tags!(),
+            self.customer_address_state.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressCountryCode"),
+            tree::tags!(),
             self.customer_address_country_code.as_ref(),
         )?;
-        w.optional("Comment", &[], self.comment.as_ref())?;
-        w.scalar("Adults", &self.adults);
-        w.scalar("Babies", &self.babies);
-        w.scalar("Children", &self.children);
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
-        w.optional("RetailerExtraCode", &[], self.retailer_extra_code.as_ref())?;
-        w.scalar("PaymentType", &self.payment_type);
-        w.scalar("CreditCardType", &self.credit_card_type);
-        w.optional("CreditCardNumber", &[], self.credit_card_number.as_ref())?;
-        w.optional("CreditCardCvc", &[], self.credit_card_cvc.as_ref())?;
-        w.optional("CreditCardExpiry", &[], self.credit_card_expiry.as_ref())?;
-        w.optional("CreditCardHolder", &[], self.credit_card_holder.as_ref())?;
-        w.optional("BankAccountNumber", &[], self.bank_account_number.as_ref())?;
-        w.optional("BankCode", &[], self.bank_code.as_ref())?;
-        w.optional("BankAccountHolder", &[], self.bank_account_holder.as_ref())?;
+        w.optional(tree::tag!("Comment"), tree::tags!(), self.comment.as_ref())?;
+        w.scalar(tree::tag!("Adults"), &self.adults);
+        w.scalar(tree::tag!("Babies"), &self.babies);
+        w.scalar(tree::tag!("Children"), &self.children);
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerExtraCode"),
+            tree::tags!(),
+            self.retailer_extra_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("PaymentType"), &self.payment_type);
+        w.scalar(tree::tag!("CreditCardType"), &self.credit_card_type);
+        w.optional(
+            tree::tag!("CreditCardNumber"),
+            tree::tags!(),
+            self.credit_card_number.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardCvc"),
+            tree::tags!(),
+            self.credit_card_cvc.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardExpiry"),
+            tree::tags!(),
+            self.credit_card_expiry.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardHolder"),
+            tree::tags!(),
+            self.credit_card_holder.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("BankAccountNumber"),
+            tree::tags!(),
+            self.bank_account_number.as_ref(),
+        )?;
+        w.optional(tree::tag!("BankCode"), tree::tags!(), self.bank_code.as_ref())?;
+        w.optional(
+            tree::tag!("BankAccountHolder"),
+            tree::tags!(),
+            self.bank_account_holder.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -4004,11 +4272,11 @@ impl ClientBookingInputValue {
 }
 
 impl tree::XmlItem for ClientBookingInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4054,10 +4322,14 @@ pub struct ClientBookingReturnValue {
 impl ClientBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
-        w.optional("PaymentStatus", &[], self.payment_status.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
+        w.optional(
+            tree::tag!("PaymentStatus"),
+            tree::tags!(),
+            self.payment_status.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -4097,11 +4369,11 @@ impl ClientBookingReturnValue {
 }
 
 impl tree::XmlItem for ClientBookingReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4212,36 +4484,96 @@ pub struct RetailerBookingInputValue {
 impl RetailerBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
         w.optional(
-            "AdditionalServices",
-            &["AdditionalServiceInputItem"],
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("AdditionalServices"),
+            tree::tags!("AdditionalServiceInputItem"),
             self.additional_services.as_ref(),
         )?;
-        w.scalar("Adults", &self.adults);
-        w.scalar("Babies", &self.babies);
-        w.scalar("Children", &self.children);
-        w.scalar("CustomerSalutationType", &self.customer_salutation_type);
-        w.optional("CustomerName", &[], self.customer_name.as_ref())?;
-        w.optional("CustomerFirstName", &[], self.customer_first_name.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
-        w.optional("RetailerExtraCode", &[], self.retailer_extra_code.as_ref())?;
-        w.optional("RetailerContact", &[], self.retailer_contact.as_ref())?;
-        w.optional("Comment", &[], self.comment.as_ref())?;
-        w.scalar("PaymentType", &self.payment_type);
-        w.scalar("CreditCardType", &self.credit_card_type);
-        w.optional("CreditCardNumber", &[], self.credit_card_number.as_ref())?;
-        w.optional("CreditCardCvc", &[], self.credit_card_cvc.as_ref())?;
-        w.optional("CreditCardExpiry", &[], self.credit_card_expiry.as_ref())?;
-        w.optional("CreditCardHolder", &[], self.credit_card_holder.as_ref())?;
-        w.optional("BankAccountNumber", &[], self.bank_account_number.as_ref())?;
-        w.optional("BankCode", &[], self.bank_code.as_ref())?;
-        w.optional("BankAccountHolder", &[], self.bank_account_holder.as_ref())?;
+        w.scalar(tree::tag!("Adults"), &self.adults);
+        w.scalar(tree::tag!("Babies"), &self.babies);
+        w.scalar(tree::tag!("Children"), &self.children);
+        w.scalar(tree::tag!("CustomerSalutationType"), &self.customer_salutation_type);
+        w.optional(
+            tree::tag!("CustomerName"),
+            tree::tags!(),
+            self.customer_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerFirstName"),
+            tree::tags!(),
+            self.customer_first_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerExtraCode"),
+            tree::tags!(),
+            self.retailer_extra_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerContact"),
+            tree::tags!(),
+            self.retailer_contact.as_ref(),
+        )?;
+        w.optional(tree::tag!("Comment"), tree::tags!(), self.comment.as_ref())?;
+        w.scalar(tree::tag!("PaymentType"), &self.payment_type);
+        w.scalar(tree::tag!("CreditCardType"), &self.credit_card_type);
+        w.optional(
+            tree::tag!("CreditCardNumber"),
+            tree::tags!(),
+            self.credit_card_number.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardCvc"),
+            tree::tags!(),
+            self.credit_card_cvc.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardExpiry"),
+            tree::tags!(),
+            self.credit_card_expiry.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardHolder"),
+            tree::tags!(),
+            self.credit_card_holder.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("BankAccountNumber"),
+            tree::tags!(),
+            self.bank_account_number.as_ref(),
+        )?;
+        w.optional(tree::tag!("BankCode"), tree::tags!(), self.bank_code.as_ref())?;
+        w.optional(
+            tree::tag!("BankAccountHolder"),
+            tree::tags!(),
+            self.bank_account_holder.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -4407,11 +4739,11 @@ impl RetailerBookingInputValue {
 }
 
 impl tree::XmlItem for RetailerBookingInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4457,10 +4789,14 @@ pub struct RetailerBookingReturnValue {
 impl RetailerBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
-        w.optional("PaymentStatus", &[], self.payment_status.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
+        w.optional(
+            tree::tag!("PaymentStatus"),
+            tree::tags!(),
+            self.payment_status.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -4500,11 +4836,11 @@ impl RetailerBookingReturnValue {
 }
 
 impl tree::XmlItem for RetailerBookingReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4567,8 +4903,12 @@ pub struct ReadBookingInputValue {
 impl ReadBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -4609,11 +4949,11 @@ impl ReadBookingInputValue {
 }
 
 impl tree::XmlItem for ReadBookingInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4705,41 +5045,85 @@ pub struct ReadBookingReturnValue {
 impl ReadBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
-        w.optional("BookingDate", &[], self.booking_date.as_ref())?;
-        w.optional("OptionDate", &[], self.option_date.as_ref())?;
-        w.scalar("State", &self.state);
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
         w.optional(
-            "AdditionalServices",
-            &["AdditionalServiceItem"],
+            tree::tag!("BookingDate"),
+            tree::tags!(),
+            self.booking_date.as_ref(),
+        )?;
+        w.optional(tree::tag!("OptionDate"), tree::tags!(), self.option_date.as_ref())?;
+        w.scalar(tree::tag!("State"), &self.state);
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AdditionalServices"),
+            tree::tags!("AdditionalServiceItem"),
             self.additional_services.as_ref(),
         )?;
-        w.scalar("CustomerSalutationType", &self.customer_salutation_type);
-        w.optional("CustomerName", &[], self.customer_name.as_ref())?;
-        w.optional("CustomerFirstName", &[], self.customer_first_name.as_ref())?;
-        w.optional("CustomerEmail", &[], self.customer_email.as_ref())?;
-        w.optional("CustomerAddressPlace", &[], self.customer_address_place.as_ref())?;
+        w.scalar(tree::tag!("CustomerSalutationType"), &self.customer_salutation_type);
         w.optional(
-            "CustomerAddressCountryCode",
-            &[],
+            tree::tag!("CustomerName"),
+            tree::tags!(),
+            self.customer_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerFirstName"),
+            tree::tags!(),
+            self.customer_first_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerEmail"),
+            tree::tags!(),
+            self.customer_email.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressPlace"),
+            tree::tags!(),
+            self.customer_address_place.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CustomerAddressCountryCode"),
+            tree::tags!(),
             self.customer_address_country_code.as_ref(),
         )?;
-        w.optional("Comment", &[], self.comment.as_ref())?;
-        w.scalar("Adults", &self.adults);
-        w.scalar("Babies", &self.babies);
-        w.scalar("Children", &self.children);
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
-        w.optional("RetailerExtraCode", &[], self.retailer_extra_code.as_ref())?;
-        w.optional("RetailerContact", &[], self.retailer_contact.as_ref())?;
-        w.scalar("PaymentType", &self.payment_type);
-        w.optional("Price", &[], self.price.as_ref())?;
+        w.optional(tree::tag!("Comment"), tree::tags!(), self.comment.as_ref())?;
+        w.scalar(tree::tag!("Adults"), &self.adults);
+        w.scalar(tree::tag!("Babies"), &self.babies);
+        w.scalar(tree::tag!("Children"), &self.children);
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerExtraCode"),
+            tree::tags!(),
+            self.retailer_extra_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerContact"),
+            tree::tags!(),
+            self.retailer_contact.as_ref(),
+        )?;
+        w.scalar(tree::tag!("PaymentType"), &self.payment_type);
+        w.optional(tree::tag!("Price"), tree::tags!(), self.price.as_ref())?;
         Ok(())
     }
 
@@ -4877,11 +5261,11 @@ impl ReadBookingReturnValue {
 }
 
 impl tree::XmlItem for ReadBookingReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4958,15 +5342,35 @@ pub struct ReadBookingPriceItem {
 impl ReadBookingPriceItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Price", &self.price);
-        w.scalar("Total", &self.total);
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("ExpirationPrePayment", &[], self.expiration_pre_payment.as_ref())?;
-        w.optional("ExpirationResidue", &[], self.expiration_residue.as_ref())?;
-        w.scalar("Prepayment", &self.prepayment);
-        w.optional("SpecialCode", &[], self.special_code.as_ref())?;
-        w.optional("SpecialDescription", &[], self.special_description.as_ref())?;
-        w.scalar("SpecialPrice", &self.special_price);
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("Total"), &self.total);
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ExpirationPrePayment"),
+            tree::tags!(),
+            self.expiration_pre_payment.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ExpirationResidue"),
+            tree::tags!(),
+            self.expiration_residue.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Prepayment"), &self.prepayment);
+        w.optional(
+            tree::tag!("SpecialCode"),
+            tree::tags!(),
+            self.special_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SpecialDescription"),
+            tree::tags!(),
+            self.special_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("SpecialPrice"), &self.special_price);
         Ok(())
     }
 
@@ -5077,11 +5481,11 @@ impl ReadBookingPriceItem {
 }
 
 impl tree::XmlItem for ReadBookingPriceItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5125,9 +5529,17 @@ pub struct RatifyBookingInputValue {
 impl RatifyBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -5178,11 +5590,11 @@ impl RatifyBookingInputValue {
 }
 
 impl tree::XmlItem for RatifyBookingInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5224,8 +5636,8 @@ pub struct RatifyBookingReturnValue {
 impl RatifyBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         Ok(())
     }
 
@@ -5257,11 +5669,11 @@ impl RatifyBookingReturnValue {
 }
 
 impl tree::XmlItem for RatifyBookingReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5325,9 +5737,17 @@ pub struct CancelBookingInputValue {
 impl CancelBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -5378,11 +5798,11 @@ impl CancelBookingInputValue {
 }
 
 impl tree::XmlItem for CancelBookingInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5424,8 +5844,8 @@ pub struct CancelBookingReturnValue {
 impl CancelBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         Ok(())
     }
 
@@ -5457,11 +5877,11 @@ impl CancelBookingReturnValue {
 }
 
 impl tree::XmlItem for CancelBookingReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5533,13 +5953,29 @@ pub struct CheckBookingInputValue {
 impl CheckBookingInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.scalar("ToleranceDays", &self.tolerance_days);
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("RetailerCode", &[], self.retailer_code.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.scalar(tree::tag!("ToleranceDays"), &self.tolerance_days);
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("RetailerCode"),
+            tree::tags!(),
+            self.retailer_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -5630,11 +6066,11 @@ impl CheckBookingInputValue {
 }
 
 impl tree::XmlItem for CheckBookingInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5678,11 +6114,11 @@ pub struct CheckBookingReturnValue {
 impl CheckBookingReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         w.optional(
-            "CheckBookingItems",
-            &["CheckBookingItem"],
+            tree::tag!("CheckBookingItems"),
+            tree::tags!("CheckBookingItem"),
             self.check_booking_items.as_ref(),
         )?;
         Ok(())
@@ -5720,11 +6156,11 @@ impl CheckBookingReturnValue {
 }
 
 impl tree::XmlItem for CheckBookingReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5793,11 +6229,15 @@ pub struct CheckBookingItem {
 impl CheckBookingItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.scalar("Price", &self.price);
-        w.scalar("SpecialPrice", &self.special_price);
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("SpecialPrice"), &self.special_price);
         Ok(())
     }
 
@@ -5866,11 +6306,11 @@ impl CheckBookingItem {
 }
 
 impl tree::XmlItem for CheckBookingItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5910,7 +6350,11 @@ pub struct CancellationConditionInputValue {
 impl CancellationConditionInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -5943,11 +6387,11 @@ impl CancellationConditionInputValue {
 }
 
 impl tree::XmlItem for CancellationConditionInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -5991,11 +6435,11 @@ pub struct CancellationConditionReturnValue {
 impl CancellationConditionReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         w.optional(
-            "CancellationConditions",
-            &["CancellationConditionItem"],
+            tree::tag!("CancellationConditions"),
+            tree::tags!("CancellationConditionItem"),
             self.cancellation_conditions.as_ref(),
         )?;
         Ok(())
@@ -6036,11 +6480,11 @@ impl CancellationConditionReturnValue {
 }
 
 impl tree::XmlItem for CancellationConditionReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6103,8 +6547,8 @@ pub struct CancellationConditionItem {
 impl CancellationConditionItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DaysBeforeDeparte", &self.days_before_departe);
-        w.scalar("Percentage", &self.percentage);
+        w.scalar(tree::tag!("DaysBeforeDeparte"), &self.days_before_departe);
+        w.scalar(tree::tag!("Percentage"), &self.percentage);
         Ok(())
     }
 
@@ -6145,11 +6589,11 @@ impl CancellationConditionItem {
 }
 
 impl tree::XmlItem for CancellationConditionItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6261,47 +6705,79 @@ pub struct SearchInputValue {
 impl SearchInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Page", &self.page);
-        w.scalar("PageSize", &self.page_size);
-        w.scalar("OrderDirection", &self.order_direction);
-        w.scalar("OrderBy", &self.order_by);
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("Quicksearch", &[], self.quicksearch.as_ref())?;
-        w.optional("CountryCode", &[], self.country_code.as_ref())?;
-        w.optional("RegionCode", &[], self.region_code.as_ref())?;
-        w.optional("PlaceCode", &[], self.place_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.scalar("Duration", &self.duration);
-        w.scalar("ThemeFilter", &self.theme_filter);
-        w.scalar("HouseApartmentType", &self.house_apartment_type);
-        w.optional("Facilities", &["Facilities"], self.facilities.as_ref())?;
+        w.scalar(tree::tag!("Page"), &self.page);
+        w.scalar(tree::tag!("PageSize"), &self.page_size);
+        w.scalar(tree::tag!("OrderDirection"), &self.order_direction);
+        w.scalar(tree::tag!("OrderBy"), &self.order_by);
         w.optional(
-            "Accessibilities",
-            &["Accessibilities"],
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Quicksearch"), tree::tags!(), self.quicksearch.as_ref())?;
+        w.optional(
+            tree::tag!("CountryCode"),
+            tree::tags!(),
+            self.country_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("RegionCode"), tree::tags!(), self.region_code.as_ref())?;
+        w.optional(tree::tag!("PlaceCode"), tree::tags!(), self.place_code.as_ref())?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.scalar(tree::tag!("Duration"), &self.duration);
+        w.scalar(tree::tag!("ThemeFilter"), &self.theme_filter);
+        w.scalar(tree::tag!("HouseApartmentType"), &self.house_apartment_type);
+        w.optional(
+            tree::tag!("Facilities"),
+            tree::tags!("Facilities"),
+            self.facilities.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Accessibilities"),
+            tree::tags!("Accessibilities"),
             self.accessibilities.as_ref(),
         )?;
-        w.optional("Activities", &["Activities"], self.activities.as_ref())?;
-        w.optional("Situations", &["Situations"], self.situations.as_ref())?;
-        w.optional("PropertyTypes", &["PropertyTypes"], self.property_types.as_ref())?;
-        w.scalar("SpecialOffer", &self.special_offer);
-        w.scalar("PaxMin", &self.pax_min);
-        w.scalar("PaxMax", &self.pax_max);
-        w.scalar("RoomsMin", &self.rooms_min);
-        w.scalar("RoomsMax", &self.rooms_max);
-        w.scalar("BedroomsMin", &self.bedrooms_min);
-        w.scalar("BedroomsMax", &self.bedrooms_max);
-        w.scalar("BathroomsMin", &self.bathrooms_min);
-        w.scalar("BathroomsMax", &self.bathrooms_max);
-        w.scalar("QualityMin", &self.quality_min);
-        w.scalar("QualityMax", &self.quality_max);
-        w.scalar("DistanceToCenter", &self.distance_to_center);
-        w.scalar("DistanceToGolfCourse", &self.distance_to_golf_course);
-        w.scalar("DistanceToLake", &self.distance_to_lake);
-        w.scalar("DistanceToSea", &self.distance_to_sea);
-        w.scalar("DistanceToSeaOrLake", &self.distance_to_sea_or_lake);
-        w.scalar("DistanceToSkiLifts", &self.distance_to_ski_lifts);
+        w.optional(
+            tree::tag!("Activities"),
+            tree::tags!("Activities"),
+            self.activities.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Situations"),
+            tree::tags!("Situations"),
+            self.situations.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PropertyTypes"),
+            tree::tags!("PropertyTypes"),
+            self.property_types.as_ref(),
+        )?;
+        w.scalar(tree::tag!("SpecialOffer"), &self.special_offer);
+        w.scalar(tree::tag!("PaxMin"), &self.pax_min);
+        w.scalar(tree::tag!("PaxMax"), &self.pax_max);
+        w.scalar(tree::tag!("RoomsMin"), &self.rooms_min);
+        w.scalar(tree::tag!("RoomsMax"), &self.rooms_max);
+        w.scalar(tree::tag!("BedroomsMin"), &self.bedrooms_min);
+        w.scalar(tree::tag!("BedroomsMax"), &self.bedrooms_max);
+        w.scalar(tree::tag!("BathroomsMin"), &self.bathrooms_min);
+        w.scalar(tree::tag!("BathroomsMax"), &self.bathrooms_max);
+        w.scalar(tree::tag!("QualityMin"), &self.quality_min);
+        w.scalar(tree::tag!("QualityMax"), &self.quality_max);
+        w.scalar(tree::tag!("DistanceToCenter"), &self.distance_to_center);
+        w.scalar(tree::tag!("DistanceToGolfCourse"), &self.distance_to_golf_course);
+        w.scalar(tree::tag!("DistanceToLake"), &self.distance_to_lake);
+        w.scalar(tree::tag!("DistanceToSea"), &self.distance_to_sea);
+        w.scalar(tree::tag!("DistanceToSeaOrLake"), &self.distance_to_sea_or_lake);
+        w.scalar(tree::tag!("DistanceToSkiLifts"), &self.distance_to_ski_lifts);
         Ok(())
     }
 
@@ -6550,11 +7026,11 @@ impl SearchInputValue {
 }
 
 impl tree::XmlItem for SearchInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6600,10 +7076,14 @@ pub struct SearchReturnValue {
 impl SearchReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.scalar("ResultCount", &self.result_count);
-        w.optional("Items", &["SearchResultItem"], self.items.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.scalar(tree::tag!("ResultCount"), &self.result_count);
+        w.optional(
+            tree::tag!("Items"),
+            tree::tags!("SearchResultItem"),
+            self.items.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -6640,11 +7120,11 @@ impl SearchReturnValue {
 }
 
 impl tree::XmlItem for SearchReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -6765,37 +7245,53 @@ pub struct SearchResultItem {
 impl SearchResultItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("Country", &[], self.country.as_ref())?;
-        w.optional("CountryCode", &[], self.country_code.as_ref())?;
-        w.optional("Region", &[], self.region.as_ref())?;
-        w.optional("RegionCode", &[], self.region_code.as_ref())?;
-        w.optional("Place", &[], self.place.as_ref())?;
-        w.optional("PlaceCode", &[], self.place_code.as_ref())?;
-        w.optional("Zip", &[], self.zip.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.scalar("Price", &self.price);
-        w.scalar("Quality", &self.quality);
-        w.optional("Type", &[], self.r#type.as_ref())?;
-        w.scalar("Pax", &self.pax);
-        w.scalar("Rooms", &self.rooms);
-        w.scalar("BedRooms", &self.bed_rooms);
-        w.scalar("Pets", &self.pets);
-        w.scalar("Cots", &self.cots);
-        w.scalar("AdditionBeds", &self.addition_beds);
-        w.scalar("Parking", &self.parking);
-        w.scalar("TV", &self.tv);
-        w.scalar("Dishwasher", &self.dishwasher);
-        w.scalar("Washingmachine", &self.washingmachine);
-        w.scalar("Aircondition", &self.aircondition);
-        w.scalar("Pool", &self.pool);
-        w.scalar("Tennis", &self.tennis);
-        w.scalar("Sauna", &self.sauna);
-        w.scalar("Wheelchair", &self.wheelchair);
-        w.scalar("GeoLng", &self.geo_lng);
-        w.scalar("GeoLat", &self.geo_lat);
-        w.optional("InsideDescription", &[], self.inside_description.as_ref())?;
-        w.optional("Picture", &[], self.picture.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Country"), tree::tags!(), self.country.as_ref())?;
+        w.optional(
+            tree::tag!("CountryCode"),
+            tree::tags!(),
+            self.country_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("Region"), tree::tags!(), self.region.as_ref())?;
+        w.optional(tree::tag!("RegionCode"), tree::tags!(), self.region_code.as_ref())?;
+        w.optional(tree::tag!("Place"), tree::tags!(), self.place.as_ref())?;
+        w.optional(tree::tag!("PlaceCode"), tree::tags!(), self.place_code.as_ref())?;
+        w.optional(tree::tag!("Zip"), tree::tags!(), self.zip.as_ref())?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("Quality"), &self.quality);
+        w.optional(tree::tag!("Type"), tree::tags!(), self.r#type.as_ref())?;
+        w.scalar(tree::tag!("Pax"), &self.pax);
+        w.scalar(tree::tag!("Rooms"), &self.rooms);
+        w.scalar(tree::tag!("BedRooms"), &self.bed_rooms);
+        w.scalar(tree::tag!("Pets"), &self.pets);
+        w.scalar(tree::tag!("Cots"), &self.cots);
+        w.scalar(tree::tag!("AdditionBeds"), &self.addition_beds);
+        w.scalar(tree::tag!("Parking"), &self.parking);
+        w.scalar(tree::tag!("TV"), &self.tv);
+        w.scalar(tree::tag!("Dishwasher"), &self.dishwasher);
+        w.scalar(tree::tag!("Washingmachine"), &self.washingmachine);
+        w.scalar(tree::tag!("Aircondition"), &self.aircondition);
+        w.scalar(tree::tag!("Pool"), &self.pool);
+        w.scalar(tree::tag!("Tennis"), &self.tennis);
+        w.scalar(tree::tag!("Sauna"), &self.sauna);
+        w.scalar(tree::tag!("Wheelchair"), &self.wheelchair);
+        w.scalar(tree::tag!("GeoLng"), &self.geo_lng);
+        w.scalar(tree::tag!("GeoLat"), &self.geo_lat);
+        w.optional(
+            tree::tag!("InsideDescription"),
+            tree::tags!(),
+            self.inside_description.as_ref(),
+        )?;
+        w.optional(tree::tag!("Picture"), tree::tags!(), self.picture.as_ref())?;
         Ok(())
     }
 
@@ -7104,11 +7600,11 @@ impl SearchResultItem {
 }
 
 impl tree::XmlItem for SearchResultItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7150,8 +7646,16 @@ pub struct AccommodationDetailInputValue {
 impl AccommodationDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -7194,11 +7698,11 @@ impl AccommodationDetailInputValue {
 }
 
 impl tree::XmlItem for AccommodationDetailInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7310,43 +7814,59 @@ pub struct AccommodationDetailReturnValue {
 impl AccommodationDetailReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("HouseName", &[], self.house_name.as_ref())?;
-        w.optional("Country", &[], self.country.as_ref())?;
-        w.optional("Region", &[], self.region.as_ref())?;
-        w.optional("Place", &[], self.place.as_ref())?;
-        w.optional("Zip", &[], self.zip.as_ref())?;
-        w.scalar("Quality", &self.quality);
-        w.optional("Type", &[], self.r#type.as_ref())?;
-        w.scalar("Pax", &self.pax);
-        w.scalar("Rooms", &self.rooms);
-        w.scalar("BedRooms", &self.bed_rooms);
-        w.scalar("Location", &self.location);
-        w.scalar("Interior", &self.interior);
-        w.scalar("Tranquility", &self.tranquility);
-        w.scalar("Kitchen", &self.kitchen);
-        w.scalar("AccessRoad", &self.access_road);
-        w.scalar("Pets", &self.pets);
-        w.scalar("Cots", &self.cots);
-        w.scalar("AdditionBeds", &self.addition_beds);
-        w.scalar("Parking", &self.parking);
-        w.scalar("TV", &self.tv);
-        w.scalar("Dishwasher", &self.dishwasher);
-        w.scalar("Washingmachine", &self.washingmachine);
-        w.scalar("Aircondition", &self.aircondition);
-        w.scalar("Pool", &self.pool);
-        w.scalar("Tennis", &self.tennis);
-        w.scalar("Sauna", &self.sauna);
-        w.scalar("Wheelchair", &self.wheelchair);
-        w.scalar("GeoLng", &self.geo_lng);
-        w.scalar("GeoLat", &self.geo_lat);
-        w.optional("PoolFrom", &[], self.pool_from.as_ref())?;
-        w.optional("PoolTo", &[], self.pool_to.as_ref())?;
-        w.optional("InsideDescription", &[], self.inside_description.as_ref())?;
-        w.optional("OutsideDescription", &[], self.outside_description.as_ref())?;
-        w.optional("Pictures", &["string"], self.pictures.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("HouseName"), tree::tags!(), self.house_name.as_ref())?;
+        w.optional(tree::tag!("Country"), tree::tags!(), self.country.as_ref())?;
+        w.optional(tree::tag!("Region"), tree::tags!(), self.region.as_ref())?;
+        w.optional(tree::tag!("Place"), tree::tags!(), self.place.as_ref())?;
+        w.optional(tree::tag!("Zip"), tree::tags!(), self.zip.as_ref())?;
+        w.scalar(tree::tag!("Quality"), &self.quality);
+        w.optional(tree::tag!("Type"), tree::tags!(), self.r#type.as_ref())?;
+        w.scalar(tree::tag!("Pax"), &self.pax);
+        w.scalar(tree::tag!("Rooms"), &self.rooms);
+        w.scalar(tree::tag!("BedRooms"), &self.bed_rooms);
+        w.scalar(tree::tag!("Location"), &self.location);
+        w.scalar(tree::tag!("Interior"), &self.interior);
+        w.scalar(tree::tag!("Tranquility"), &self.tranquility);
+        w.scalar(tree::tag!("Kitchen"), &self.kitchen);
+        w.scalar(tree::tag!("AccessRoad"), &self.access_road);
+        w.scalar(tree::tag!("Pets"), &self.pets);
+        w.scalar(tree::tag!("Cots"), &self.cots);
+        w.scalar(tree::tag!("AdditionBeds"), &self.addition_beds);
+        w.scalar(tree::tag!("Parking"), &self.parking);
+        w.scalar(tree::tag!("TV"), &self.tv);
+        w.scalar(tree::tag!("Dishwasher"), &self.dishwasher);
+        w.scalar(tree::tag!("Washingmachine"), &self.washingmachine);
+        w.scalar(tree::tag!("Aircondition"), &self.aircondition);
+        w.scalar(tree::tag!("Pool"), &self.pool);
+        w.scalar(tree::tag!("Tennis"), &self.tennis);
+        w.scalar(tree::tag!("Sauna"), &self.sauna);
+        w.scalar(tree::tag!("Wheelchair"), &self.wheelchair);
+        w.scalar(tree::tag!("GeoLng"), &self.geo_lng);
+        w.scalar(tree::tag!("GeoLat"), &self.geo_lat);
+        w.optional(tree::tag!("PoolFrom"), tree::tags!(), self.pool_from.as_ref())?;
+        w.optional(tree::tag!("PoolTo"), tree::tags!(), self.pool_to.as_ref())?;
+        w.optional(
+            tree::tag!("InsideDescription"),
+            tree::tags!(),
+            self.inside_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("OutsideDescription"),
+            tree::tags!(),
+            self.outside_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Pictures"),
+            tree::tags!("string"),
+            self.pictures.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -7518,11 +8038,11 @@ impl AccommodationDetailReturnValue {
 }
 
 impl tree::XmlItem for AccommodationDetailReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7591,11 +8111,27 @@ pub struct TripsInputValue {
 impl TripsInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("LanguageCode", &[], self.language_code.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
+        w.optional(
+            tree::tag!("LanguageCode"),
+            tree::tags!(),
+            self.language_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -7667,11 +8203,11 @@ impl TripsInputValue {
 }
 
 impl tree::XmlItem for TripsInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7715,9 +8251,9 @@ pub struct TripsReturnValue {
 impl TripsReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("Trips", &["TripItem"], self.trips.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("Trips"), tree::tags!("TripItem"), self.trips.as_ref())?;
         Ok(())
     }
 
@@ -7750,11 +8286,11 @@ impl TripsReturnValue {
 }
 
 impl tree::XmlItem for TripsReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7831,15 +8367,31 @@ pub struct TripItem {
 impl TripItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.optional("CurrencyCode", &[], self.currency_code.as_ref())?;
-        w.scalar("Price", &self.price);
-        w.scalar("SpecialPrice", &self.special_price);
-        w.optional("SpecialCode", &[], self.special_code.as_ref())?;
-        w.optional("SpecialDescription", &[], self.special_description.as_ref())?;
-        w.scalar("OnRequest", &self.on_request);
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.optional(
+            tree::tag!("CurrencyCode"),
+            tree::tags!(),
+            self.currency_code.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("SpecialPrice"), &self.special_price);
+        w.optional(
+            tree::tag!("SpecialCode"),
+            tree::tags!(),
+            self.special_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SpecialDescription"),
+            tree::tags!(),
+            self.special_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("OnRequest"), &self.on_request);
         Ok(())
     }
 
@@ -7948,11 +8500,11 @@ impl TripItem {
 }
 
 impl tree::XmlItem for TripItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -7994,8 +8546,8 @@ pub struct AffiliateDetailInputValue {
 impl AffiliateDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Username", &[], self.username.as_ref())?;
-        w.optional("Password", &[], self.password.as_ref())?;
+        w.optional(tree::tag!("Username"), tree::tags!(), self.username.as_ref())?;
+        w.optional(tree::tag!("Password"), tree::tags!(), self.password.as_ref())?;
         Ok(())
     }
 
@@ -8035,11 +8587,11 @@ impl AffiliateDetailInputValue {
 }
 
 impl tree::XmlItem for AffiliateDetailInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8083,9 +8635,9 @@ pub struct AffiliateDetailReturnValue {
 impl AffiliateDetailReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("ResultText", &[], self.result_text.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.optional(tree::tag!("ResultText"), tree::tags!(), self.result_text.as_ref())?;
         Ok(())
     }
 
@@ -8121,11 +8673,11 @@ impl AffiliateDetailReturnValue {
 }
 
 impl tree::XmlItem for AffiliateDetailReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8186,7 +8738,7 @@ pub struct VoucherDetailInputValue {
 impl VoucherDetailInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("BookingID", &[], self.booking_id.as_ref())?;
+        w.optional(tree::tag!("BookingID"), tree::tags!(), self.booking_id.as_ref())?;
         Ok(())
     }
 
@@ -8218,11 +8770,11 @@ impl VoucherDetailInputValue {
 }
 
 impl tree::XmlItem for VoucherDetailInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8312,40 +8864,72 @@ pub struct VoucherDetailReturnValue {
 impl VoucherDetailReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.optional("CustomerName", &[], self.customer_name.as_ref())?;
-        w.optional("AccommodationCode", &[], self.accommodation_code.as_ref())?;
-        w.optional("ReservationCode", &[], self.reservation_code.as_ref())?;
-        w.optional("CheckIn", &[], self.check_in.as_ref())?;
-        w.optional("CheckOut", &[], self.check_out.as_ref())?;
-        w.scalar("Duration", &self.duration);
-        w.optional("HouseName", &[], self.house_name.as_ref())?;
-        w.scalar("PaxMax", &self.pax_max);
-        w.scalar("PaxReservation", &self.pax_reservation);
-        w.scalar("Rooms", &self.rooms);
-        w.scalar("BedRooms", &self.bed_rooms);
-        w.scalar("Quality", &self.quality);
-        w.scalar("Pets", &self.pets);
-        w.scalar("AdditionBeds", &self.addition_beds);
-        w.scalar("Cots", &self.cots);
-        w.optional("Place", &[], self.place.as_ref())?;
-        w.optional("AccommodationAddress", &[], self.accommodation_address.as_ref())?;
-        w.optional("VoucherCharges", &[], self.voucher_charges.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
         w.optional(
-            "ArrivalDepartureInformation",
-            &[],
+            tree::tag!("CustomerName"),
+            tree::tags!(),
+            self.customer_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AccommodationCode"),
+            tree::tags!(),
+            self.accommodation_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ReservationCode"),
+            tree::tags!(),
+            self.reservation_code.as_ref(),
+        )?;
+        w.optional(tree::tag!("CheckIn"), tree::tags!(), self.check_in.as_ref())?;
+        w.optional(tree::tag!("CheckOut"), tree::tags!(), self.check_out.as_ref())?;
+        w.scalar(tree::tag!("Duration"), &self.duration);
+        w.optional(tree::tag!("HouseName"), tree::tags!(), self.house_name.as_ref())?;
+        w.scalar(tree::tag!("PaxMax"), &self.pax_max);
+        w.scalar(tree::tag!("PaxReservation"), &self.pax_reservation);
+        w.scalar(tree::tag!("Rooms"), &self.rooms);
+        w.scalar(tree::tag!("BedRooms"), &self.bed_rooms);
+        w.scalar(tree::tag!("Quality"), &self.quality);
+        w.scalar(tree::tag!("Pets"), &self.pets);
+        w.scalar(tree::tag!("AdditionBeds"), &self.addition_beds);
+        w.scalar(tree::tag!("Cots"), &self.cots);
+        w.optional(tree::tag!("Place"), tree::tags!(), self.place.as_ref())?;
+        w.optional(
+            tree::tag!("AccommodationAddress"),
+            tree::tags!(),
+            self.accommodation_address.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("VoucherCharges"),
+            tree::tags!(),
+            self.voucher_charges.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ArrivalDepartureInformation"),
+            tree::tags!(),
             self.arrival_departure_information.as_ref(),
         )?;
         w.optional(
-            "KeyHandoverInformation",
-            &[],
+            tree::tag!("KeyHandoverInformation"),
+            tree::tags!(),
             self.key_handover_information.as_ref(),
         )?;
-        w.optional("ContactOnSite", &[], self.contact_on_site.as_ref())?;
-        w.optional("VoucherDescriptions", &[], self.voucher_descriptions.as_ref())?;
-        w.optional("AdditionalInformation", &[], self.additional_information.as_ref())?;
-        w.optional("Alert", &[], self.alert.as_ref())?;
+        w.optional(
+            tree::tag!("ContactOnSite"),
+            tree::tags!(),
+            self.contact_on_site.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("VoucherDescriptions"),
+            tree::tags!(),
+            self.voucher_descriptions.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AdditionalInformation"),
+            tree::tags!(),
+            self.additional_information.as_ref(),
+        )?;
+        w.optional(tree::tag!("Alert"), tree::tags!(), self.alert.as_ref())?;
         Ok(())
     }
 
@@ -8479,11 +9063,11 @@ impl VoucherDetailReturnValue {
 }
 
 impl tree::XmlItem for VoucherDetailReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8576,23 +9160,31 @@ pub struct VoucherDetailAddress {
 impl VoucherDetailAddress {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.optional("Salutation", &[], self.salutation.as_ref())?;
-        w.optional("Addr1", &[], self.addr1.as_ref())?;
-        w.optional("Addr2", &[], self.addr2.as_ref())?;
-        w.optional("Addr3", &[], self.addr3.as_ref())?;
-        w.optional("Addr4", &[], self.addr4.as_ref())?;
-        w.optional("Addr5", &[], self.addr5.as_ref())?;
-        w.optional("Country", &[], self.country.as_ref())?;
-        w.optional("Place", &[], self.place.as_ref())?;
-        w.optional("Zip", &[], self.zip.as_ref())?;
-        w.optional("Phone", &[], self.phone.as_ref())?;
-        w.optional("PhoneBusiness", &[], self.phone_business.as_ref())?;
-        w.optional("PhonePrivate", &[], self.phone_private.as_ref())?;
-        w.optional("Mobile", &[], self.mobile.as_ref())?;
-        w.optional("Fax", &[], self.fax.as_ref())?;
-        w.optional("Email", &[], self.email.as_ref())?;
-        w.optional("Url", &[], self.url.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.optional(tree::tag!("Salutation"), tree::tags!(), self.salutation.as_ref())?;
+        w.optional(tree::tag!("Addr1"), tree::tags!(), self.addr1.as_ref())?;
+        w.optional(tree::tag!("Addr2"), tree::tags!(), self.addr2.as_ref())?;
+        w.optional(tree::tag!("Addr3"), tree::tags!(), self.addr3.as_ref())?;
+        w.optional(tree::tag!("Addr4"), tree::tags!(), self.addr4.as_ref())?;
+        w.optional(tree::tag!("Addr5"), tree::tags!(), self.addr5.as_ref())?;
+        w.optional(tree::tag!("Country"), tree::tags!(), self.country.as_ref())?;
+        w.optional(tree::tag!("Place"), tree::tags!(), self.place.as_ref())?;
+        w.optional(tree::tag!("Zip"), tree::tags!(), self.zip.as_ref())?;
+        w.optional(tree::tag!("Phone"), tree::tags!(), self.phone.as_ref())?;
+        w.optional(
+            tree::tag!("PhoneBusiness"),
+            tree::tags!(),
+            self.phone_business.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PhonePrivate"),
+            tree::tags!(),
+            self.phone_private.as_ref(),
+        )?;
+        w.optional(tree::tag!("Mobile"), tree::tags!(), self.mobile.as_ref())?;
+        w.optional(tree::tag!("Fax"), tree::tags!(), self.fax.as_ref())?;
+        w.optional(tree::tag!("Email"), tree::tags!(), self.email.as_ref())?;
+        w.optional(tree::tag!("Url"), tree::tags!(), self.url.as_ref())?;
         Ok(())
     }
 
@@ -8769,11 +9361,11 @@ impl VoucherDetailAddress {
 }
 
 impl tree::XmlItem for VoucherDetailAddress {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8815,8 +9407,12 @@ pub struct VoucherDetailCharges {
 impl VoucherDetailCharges {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.optional("Charges", &["VoucherDetailCharge"], self.charges.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.optional(
+            tree::tag!("Charges"),
+            tree::tags!("VoucherDetailCharge"),
+            self.charges.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -8850,11 +9446,11 @@ impl VoucherDetailCharges {
 }
 
 impl tree::XmlItem for VoucherDetailCharges {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8896,8 +9492,12 @@ pub struct VoucherDetailCharge {
 impl VoucherDetailCharge {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.optional("Costs", &["VoucherDetailCost"], self.costs.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.optional(
+            tree::tag!("Costs"),
+            tree::tags!("VoucherDetailCost"),
+            self.costs.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -8931,11 +9531,11 @@ impl VoucherDetailCharge {
 }
 
 impl tree::XmlItem for VoucherDetailCharge {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -8981,10 +9581,14 @@ pub struct VoucherDetailCost {
 impl VoucherDetailCost {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.optional("Currency", &[], self.currency.as_ref())?;
-        w.scalar("Amount", &self.amount);
-        w.optional("AdditionalText", &[], self.additional_text.as_ref())?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
+        w.scalar(tree::tag!("Amount"), &self.amount);
+        w.optional(
+            tree::tag!("AdditionalText"),
+            tree::tags!(),
+            self.additional_text.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -9043,11 +9647,11 @@ impl VoucherDetailCost {
 }
 
 impl tree::XmlItem for VoucherDetailCost {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -9089,8 +9693,8 @@ pub struct VoucherDetailDescription {
 impl VoucherDetailDescription {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
         Ok(())
     }
 
@@ -9130,11 +9734,11 @@ impl VoucherDetailDescription {
 }
 
 impl tree::XmlItem for VoucherDetailDescription {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -9182,11 +9786,15 @@ pub struct VoucherDetailKeyHandoverInformation {
 impl VoucherDetailKeyHandoverInformation {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.scalar("GeoLat", &self.geo_lat);
-        w.scalar("GeoLng", &self.geo_lng);
-        w.optional("GoogleMapsLink", &[], self.google_maps_link.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.scalar(tree::tag!("GeoLat"), &self.geo_lat);
+        w.scalar(tree::tag!("GeoLng"), &self.geo_lng);
+        w.optional(
+            tree::tag!("GoogleMapsLink"),
+            tree::tags!(),
+            self.google_maps_link.as_ref(),
+        )?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
         Ok(())
     }
 
@@ -9254,11 +9862,11 @@ impl VoucherDetailKeyHandoverInformation {
 }
 
 impl tree::XmlItem for VoucherDetailKeyHandoverInformation {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -9300,10 +9908,14 @@ pub struct VoucherDetailDescriptions {
 impl VoucherDetailDescriptions {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("DescriptionTitle", &[], self.description_title.as_ref())?;
         w.optional(
-            "Descriptions",
-            &["VoucherDetailDescription"],
+            tree::tag!("DescriptionTitle"),
+            tree::tags!(),
+            self.description_title.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Descriptions"),
+            tree::tags!("VoucherDetailDescription"),
             self.descriptions.as_ref(),
         )?;
         Ok(())
@@ -9341,11 +9953,11 @@ impl VoucherDetailDescriptions {
 }
 
 impl tree::XmlItem for VoucherDetailDescriptions {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -9387,8 +9999,16 @@ pub struct PaymentInformationInputValue {
 impl PaymentInformationInputValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("SalesOfficeCode", &[], self.sales_office_code.as_ref())?;
-        w.optional("ReservationCode", &[], self.reservation_code.as_ref())?;
+        w.optional(
+            tree::tag!("SalesOfficeCode"),
+            tree::tags!(),
+            self.sales_office_code.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ReservationCode"),
+            tree::tags!(),
+            self.reservation_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -9430,11 +10050,11 @@ impl PaymentInformationInputValue {
 }
 
 impl tree::XmlItem for PaymentInformationInputValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -9482,11 +10102,19 @@ pub struct PaymentInformationReturnValue {
 impl PaymentInformationReturnValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Ok", &self.ok);
-        w.optional("Errors", &["Error"], self.errors.as_ref())?;
-        w.scalar("CreditCardType", &self.credit_card_type);
-        w.optional("CreditCardNumber", &[], self.credit_card_number.as_ref())?;
-        w.optional("CreditCardExpiry", &[], self.credit_card_expiry.as_ref())?;
+        w.scalar(tree::tag!("Ok"), &self.ok);
+        w.optional(tree::tag!("Errors"), tree::tags!("Error"), self.errors.as_ref())?;
+        w.scalar(tree::tag!("CreditCardType"), &self.credit_card_type);
+        w.optional(
+            tree::tag!("CreditCardNumber"),
+            tree::tags!(),
+            self.credit_card_number.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CreditCardExpiry"),
+            tree::tags!(),
+            self.credit_card_expiry.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -9530,11 +10158,11 @@ impl PaymentInformationReturnValue {
 }
 
 impl tree::XmlItem for PaymentInformationReturnValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -1232,11 +1232,14 @@ impl crate::runtime::Scalar for Facilities {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for Facilities {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())
@@ -1384,11 +1387,14 @@ impl crate::runtime::Scalar for Accessibilities {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for Accessibilities {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())
@@ -1604,11 +1610,14 @@ impl crate::runtime::Scalar for Activities {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for Activities {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())
@@ -1887,11 +1896,14 @@ impl crate::runtime::Scalar for Situations {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for Situations {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())
@@ -2060,11 +2072,14 @@ impl crate::runtime::Scalar for PropertyTypes {
 
 /// An item of an array: `<Level>High</Level>`.
 impl crate::runtime::tree::XmlItem for PropertyTypes {
-    fn write_element(
+    fn write_element<
+        N: crate::runtime::tree::ElementName,
+        I: crate::runtime::tree::ElementName,
+    >(
         &self,
         w: &mut crate::runtime::tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), crate::EncodeError> {
         w.scalar(name, self);
         Ok(())

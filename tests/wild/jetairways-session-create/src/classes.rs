@@ -64,16 +64,28 @@ impl MessageHeader {
             "version",
             self.version.as_ref(),
         )?;
-        w.optional("From", &[], self.from.as_ref())?;
-        w.optional("To", &[], self.to.as_ref())?;
-        w.optional("CPAId", &[], self.cpa_id.as_ref())?;
-        w.optional("ConversationId", &[], self.conversation_id.as_ref())?;
-        w.optional("Service", &[], self.service.as_ref())?;
-        w.optional("Action", &[], self.action.as_ref())?;
-        w.optional("MessageData", &[], self.message_data.as_ref())?;
-        w.optional("DuplicateElimination", &[], self.duplicate_elimination.as_ref())?;
+        w.optional(tree::tag!("From"), tree::tags!(), self.from.as_ref())?;
+        w.optional(tree::tag!("To"), tree::tags!(), self.to.as_ref())?;
+        w.optional(tree::tag!("CPAId"), tree::tags!(), self.cpa_id.as_ref())?;
+        w.optional(
+            tree::tag!("ConversationId"),
+            tree::tags!(),
+            self.conversation_id.as_ref(),
+        )?;
+        w.optional(tree::tag!("Service"), tree::tags!(), self.service.as_ref())?;
+        w.optional(tree::tag!("Action"), tree::tags!(), self.action.as_ref())?;
+        w.optional(
+            tree::tag!("MessageData"),
+            tree::tags!(),
+            self.message_data.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("DuplicateElimination"),
+            tree::tags!(),
+            self.duplicate_elimination.as_ref(),
+        )?;
         for item in &self.description {
-            w.value("Description", &[], item)?;
+            w.value(tree::tag!("Description"), tree::tags!(), item)?;
         }
         Ok(())
     }
@@ -140,11 +152,11 @@ impl MessageHeader {
 }
 
 impl tree::XmlItem for MessageHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -178,9 +190,9 @@ impl From {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         for item in &self.party_id {
-            w.value("PartyId", &[], item)?;
+            w.value(tree::tag!("PartyId"), tree::tags!(), item)?;
         }
-        w.optional("Role", &[], self.role.as_ref())?;
+        w.optional(tree::tag!("Role"), tree::tags!(), self.role.as_ref())?;
         Ok(())
     }
 
@@ -208,11 +220,11 @@ impl From {
 }
 
 impl tree::XmlItem for From {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -275,11 +287,11 @@ impl PartyId {
 }
 
 impl tree::XmlItem for PartyId {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -313,9 +325,9 @@ impl To {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
         for item in &self.party_id {
-            w.value("PartyId", &[], item)?;
+            w.value(tree::tag!("PartyId"), tree::tags!(), item)?;
         }
-        w.optional("Role", &[], self.role.as_ref())?;
+        w.optional(tree::tag!("Role"), tree::tags!(), self.role.as_ref())?;
         Ok(())
     }
 
@@ -343,11 +355,11 @@ impl To {
 }
 
 impl tree::XmlItem for To {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -410,11 +422,11 @@ impl Service {
 }
 
 impl tree::XmlItem for Service {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -451,11 +463,15 @@ pub struct MessageData {
 impl MessageData {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("MessageId", &[], self.message_id.as_ref())?;
-        w.optional("Timestamp", &[], self.timestamp.as_ref())?;
-        w.optional("RefToMessageId", &[], self.ref_to_message_id.as_ref())?;
+        w.optional(tree::tag!("MessageId"), tree::tags!(), self.message_id.as_ref())?;
+        w.optional(tree::tag!("Timestamp"), tree::tags!(), self.timestamp.as_ref())?;
+        w.optional(
+            tree::tag!("RefToMessageId"),
+            tree::tags!(),
+            self.ref_to_message_id.as_ref(),
+        )?;
         if let Some(value) = &self.time_to_live {
-            w.scalar("TimeToLive", value);
+            w.scalar(tree::tag!("TimeToLive"), value);
         }
         Ok(())
     }
@@ -515,11 +531,11 @@ impl MessageData {
 }
 
 impl tree::XmlItem for MessageData {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -577,11 +593,11 @@ impl Description {
 }
 
 impl tree::XmlItem for Description {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -627,8 +643,16 @@ impl crate::runtime::SoapHeaderItem for Security {
 impl Security {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("UsernameToken", &[], self.username_token.as_ref())?;
-        w.optional("BinarySecurityToken", &[], self.binary_security_token.as_ref())?;
+        w.optional(
+            tree::tag!("UsernameToken"),
+            tree::tags!(),
+            self.username_token.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("BinarySecurityToken"),
+            tree::tags!(),
+            self.binary_security_token.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -656,11 +680,11 @@ impl Security {
 }
 
 impl tree::XmlItem for Security {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -697,15 +721,15 @@ pub struct SecurityUsernameToken {
 impl SecurityUsernameToken {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Username", &[], self.username.as_ref())?;
-        w.optional("Password", &[], self.password.as_ref())?;
+        w.optional(tree::tag!("Username"), tree::tags!(), self.username.as_ref())?;
+        w.optional(tree::tag!("Password"), tree::tags!(), self.password.as_ref())?;
         if let Some(value) = &self.organization {
             w.in_namespace("", " xmlns=\"\"");
-            w.value("Organization", &[], value)?;
+            w.value("Organization", tree::tags!(), value)?;
         }
         if let Some(value) = &self.domain {
             w.in_namespace("", " xmlns=\"\"");
-            w.value("Domain", &[], value)?;
+            w.value("Domain", tree::tags!(), value)?;
         }
         Ok(())
     }
@@ -747,11 +771,11 @@ impl SecurityUsernameToken {
 }
 
 impl tree::XmlItem for SecurityUsernameToken {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

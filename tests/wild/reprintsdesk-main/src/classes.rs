@@ -34,8 +34,8 @@ impl crate::runtime::SoapHeaderItem for UserCredentials {
 impl UserCredentials {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("UserName", &[], self.user_name.as_ref())?;
-        w.optional("Password", &[], self.password.as_ref())?;
+        w.optional(tree::tag!("UserName"), tree::tags!(), self.user_name.as_ref())?;
+        w.optional(tree::tag!("Password"), tree::tags!(), self.password.as_ref())?;
         Ok(())
     }
 
@@ -62,11 +62,11 @@ impl UserCredentials {
 }
 
 impl tree::XmlItem for UserCredentials {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

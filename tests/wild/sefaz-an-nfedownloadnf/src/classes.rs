@@ -34,8 +34,12 @@ impl crate::runtime::SoapHeaderItem for NfeCabecMsg {
 impl NfeCabecMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("versaoDados", &[], self.versao_dados.as_ref())?;
-        w.optional("cUF", &[], self.c_uf.as_ref())?;
+        w.optional(
+            tree::tag!("versaoDados"),
+            tree::tags!(),
+            self.versao_dados.as_ref(),
+        )?;
+        w.optional(tree::tag!("cUF"), tree::tags!(), self.c_uf.as_ref())?;
         Ok(())
     }
 
@@ -62,11 +66,11 @@ impl NfeCabecMsg {
 }
 
 impl tree::XmlItem for NfeCabecMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -33,14 +33,18 @@ pub struct VerifiedAddress {
 impl VerifiedAddress {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Address1", &[], self.address1.as_ref())?;
-        w.optional("Address2", &[], self.address2.as_ref())?;
-        w.optional("City", &[], self.city.as_ref())?;
-        w.optional("State", &[], self.state.as_ref())?;
-        w.optional("Zip5", &[], self.zip5.as_ref())?;
-        w.optional("Zip4", &[], self.zip4.as_ref())?;
-        w.optional("ErrNumber", &[], self.err_number.as_ref())?;
-        w.optional("ErrDescription", &[], self.err_description.as_ref())?;
+        w.optional(tree::tag!("Address1"), tree::tags!(), self.address1.as_ref())?;
+        w.optional(tree::tag!("Address2"), tree::tags!(), self.address2.as_ref())?;
+        w.optional(tree::tag!("City"), tree::tags!(), self.city.as_ref())?;
+        w.optional(tree::tag!("State"), tree::tags!(), self.state.as_ref())?;
+        w.optional(tree::tag!("Zip5"), tree::tags!(), self.zip5.as_ref())?;
+        w.optional(tree::tag!("Zip4"), tree::tags!(), self.zip4.as_ref())?;
+        w.optional(tree::tag!("ErrNumber"), tree::tags!(), self.err_number.as_ref())?;
+        w.optional(
+            tree::tag!("ErrDescription"),
+            tree::tags!(),
+            self.err_description.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -135,11 +139,11 @@ impl VerifiedAddress {
 }
 
 impl tree::XmlItem for VerifiedAddress {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -218,12 +222,12 @@ pub struct Address {
 impl Address {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Address1", &[], self.address1.as_ref())?;
-        w.optional("Address2", &[], self.address2.as_ref())?;
-        w.optional("City", &[], self.city.as_ref())?;
-        w.optional("State", &[], self.state.as_ref())?;
-        w.optional("Zip5", &[], self.zip5.as_ref())?;
-        w.optional("Zip4", &[], self.zip4.as_ref())?;
+        w.optional(tree::tag!("Address1"), tree::tags!(), self.address1.as_ref())?;
+        w.optional(tree::tag!("Address2"), tree::tags!(), self.address2.as_ref())?;
+        w.optional(tree::tag!("City"), tree::tags!(), self.city.as_ref())?;
+        w.optional(tree::tag!("State"), tree::tags!(), self.state.as_ref())?;
+        w.optional(tree::tag!("Zip5"), tree::tags!(), self.zip5.as_ref())?;
+        w.optional(tree::tag!("Zip4"), tree::tags!(), self.zip4.as_ref())?;
         Ok(())
     }
 
@@ -299,11 +303,11 @@ impl Address {
 }
 
 impl tree::XmlItem for Address {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -343,11 +347,11 @@ pub enum AnyAddress {
 }
 
 impl tree::XmlItem for AnyAddress {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyAddress::Address(value) => w.class(name, None, |w| value.write_members(w)),
@@ -418,11 +422,11 @@ pub struct CartItem {
 impl CartItem {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Index", &self.index);
-        w.optional("ItemID", &[], self.item_id.as_ref())?;
-        w.scalar("TIC", &self.tic);
-        w.scalar("Price", &self.price);
-        w.scalar("Qty", &self.qty);
+        w.scalar(tree::tag!("Index"), &self.index);
+        w.optional(tree::tag!("ItemID"), tree::tags!(), self.item_id.as_ref())?;
+        w.scalar(tree::tag!("TIC"), &self.tic);
+        w.scalar(tree::tag!("Price"), &self.price);
+        w.scalar(tree::tag!("Qty"), &self.qty);
         Ok(())
     }
 
@@ -489,11 +493,11 @@ impl CartItem {
 }
 
 impl tree::XmlItem for CartItem {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -535,8 +539,12 @@ pub struct ExemptionCertificate {
 impl ExemptionCertificate {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("CertificateID", &[], self.certificate_id.as_ref())?;
-        w.optional("Detail", &[], self.detail.as_ref())?;
+        w.optional(
+            tree::tag!("CertificateID"),
+            tree::tags!(),
+            self.certificate_id.as_ref(),
+        )?;
+        w.optional(tree::tag!("Detail"), tree::tags!(), self.detail.as_ref())?;
         Ok(())
     }
 
@@ -572,11 +580,11 @@ impl ExemptionCertificate {
 }
 
 impl tree::XmlItem for ExemptionCertificate {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -648,35 +656,74 @@ pub struct ExemptionCertificateDetail {
 impl ExemptionCertificateDetail {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ExemptStates", &["ExemptState"], self.exempt_states.as_ref())?;
-        w.scalar("SinglePurchase", &self.single_purchase);
         w.optional(
-            "SinglePurchaseOrderNumber",
-            &[],
+            tree::tag!("ExemptStates"),
+            tree::tags!("ExemptState"),
+            self.exempt_states.as_ref(),
+        )?;
+        w.scalar(tree::tag!("SinglePurchase"), &self.single_purchase);
+        w.optional(
+            tree::tag!("SinglePurchaseOrderNumber"),
+            tree::tags!(),
             self.single_purchase_order_number.as_ref(),
         )?;
-        w.optional("PurchaserFirstName", &[], self.purchaser_first_name.as_ref())?;
-        w.optional("PurchaserLastName", &[], self.purchaser_last_name.as_ref())?;
-        w.optional("PurchaserTitle", &[], self.purchaser_title.as_ref())?;
-        w.optional("PurchaserAddress1", &[], self.purchaser_address1.as_ref())?;
-        w.optional("PurchaserAddress2", &[], self.purchaser_address2.as_ref())?;
-        w.optional("PurchaserCity", &[], self.purchaser_city.as_ref())?;
-        w.scalar("PurchaserState", &self.purchaser_state);
-        w.optional("PurchaserZip", &[], self.purchaser_zip.as_ref())?;
-        w.optional("PurchaserTaxID", &[], self.purchaser_tax_id.as_ref())?;
-        w.scalar("PurchaserBusinessType", &self.purchaser_business_type);
         w.optional(
-            "PurchaserBusinessTypeOtherValue",
-            &[],
+            tree::tag!("PurchaserFirstName"),
+            tree::tags!(),
+            self.purchaser_first_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PurchaserLastName"),
+            tree::tags!(),
+            self.purchaser_last_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PurchaserTitle"),
+            tree::tags!(),
+            self.purchaser_title.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PurchaserAddress1"),
+            tree::tags!(),
+            self.purchaser_address1.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PurchaserAddress2"),
+            tree::tags!(),
+            self.purchaser_address2.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PurchaserCity"),
+            tree::tags!(),
+            self.purchaser_city.as_ref(),
+        )?;
+        w.scalar(tree::tag!("PurchaserState"), &self.purchaser_state);
+        w.optional(
+            tree::tag!("PurchaserZip"),
+            tree::tags!(),
+            self.purchaser_zip.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("PurchaserTaxID"),
+            tree::tags!(),
+            self.purchaser_tax_id.as_ref(),
+        )?;
+        w.scalar(tree::tag!("PurchaserBusinessType"), &self.purchaser_business_type);
+        w.optional(
+            tree::tag!("PurchaserBusinessTypeOtherValue"),
+            tree::tags!(),
             self.purchaser_business_type_other_value.as_ref(),
         )?;
-        w.scalar("PurchaserExemptionReason", &self.purchaser_exemption_reason);
+        w.scalar(
+            tree::tag!("PurchaserExemptionReason"),
+            &self.purchaser_exemption_reason,
+        );
         w.optional(
-            "PurchaserExemptionReasonValue",
-            &[],
+            tree::tag!("PurchaserExemptionReasonValue"),
+            tree::tags!(),
             self.purchaser_exemption_reason_value.as_ref(),
         )?;
-        w.scalar("CreatedDate", &self.created_date);
+        w.scalar(tree::tag!("CreatedDate"), &self.created_date);
         Ok(())
     }
 
@@ -772,11 +819,11 @@ impl ExemptionCertificateDetail {
 }
 
 impl tree::XmlItem for ExemptionCertificateDetail {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -820,9 +867,17 @@ pub struct ExemptState {
 impl ExemptState {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("StateAbbr", &self.state_abbr);
-        w.optional("ReasonForExemption", &[], self.reason_for_exemption.as_ref())?;
-        w.optional("IdentificationNumber", &[], self.identification_number.as_ref())?;
+        w.scalar(tree::tag!("StateAbbr"), &self.state_abbr);
+        w.optional(
+            tree::tag!("ReasonForExemption"),
+            tree::tags!(),
+            self.reason_for_exemption.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("IdentificationNumber"),
+            tree::tags!(),
+            self.identification_number.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -875,11 +930,11 @@ impl ExemptState {
 }
 
 impl tree::XmlItem for ExemptState {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -923,9 +978,13 @@ pub struct TaxID {
 impl TaxID {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TaxType", &self.tax_type);
-        w.optional("IDNumber", &[], self.id_number.as_ref())?;
-        w.optional("StateOfIssue", &[], self.state_of_issue.as_ref())?;
+        w.scalar(tree::tag!("TaxType"), &self.tax_type);
+        w.optional(tree::tag!("IDNumber"), tree::tags!(), self.id_number.as_ref())?;
+        w.optional(
+            tree::tag!("StateOfIssue"),
+            tree::tags!(),
+            self.state_of_issue.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -975,11 +1034,11 @@ impl TaxID {
 }
 
 impl tree::XmlItem for TaxID {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1025,12 +1084,16 @@ pub struct LookupRsp {
 impl LookupRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
-        w.optional("CartID", &[], self.cart_id.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
         w.optional(
-            "CartItemsResponse",
-            &["CartItemResponse"],
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
+        w.optional(tree::tag!("CartID"), tree::tags!(), self.cart_id.as_ref())?;
+        w.optional(
+            tree::tag!("CartItemsResponse"),
+            tree::tags!("CartItemResponse"),
             self.cart_items_response.as_ref(),
         )?;
         Ok(())
@@ -1075,11 +1138,11 @@ impl LookupRsp {
 }
 
 impl tree::XmlItem for LookupRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1142,8 +1205,12 @@ pub struct ResponseBase {
 impl ResponseBase {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1178,11 +1245,11 @@ impl ResponseBase {
 }
 
 impl tree::XmlItem for ResponseBase {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1238,11 +1305,11 @@ pub enum AnyResponseBase {
 }
 
 impl tree::XmlItem for AnyResponseBase {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyResponseBase::ResponseBase(value) => {
@@ -1403,8 +1470,8 @@ pub struct ResponseMessage {
 impl ResponseMessage {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Message", &[], self.message.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
         Ok(())
     }
 
@@ -1445,11 +1512,11 @@ impl ResponseMessage {
 }
 
 impl tree::XmlItem for ResponseMessage {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1491,8 +1558,8 @@ pub struct CartItemResponse {
 impl CartItemResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("CartItemIndex", &self.cart_item_index);
-        w.scalar("TaxAmount", &self.tax_amount);
+        w.scalar(tree::tag!("CartItemIndex"), &self.cart_item_index);
+        w.scalar(tree::tag!("TaxAmount"), &self.tax_amount);
         Ok(())
     }
 
@@ -1533,11 +1600,11 @@ impl CartItemResponse {
 }
 
 impl tree::XmlItem for CartItemResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1579,8 +1646,12 @@ pub struct AuthorizedRsp {
 impl AuthorizedRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1615,11 +1686,11 @@ impl AuthorizedRsp {
 }
 
 impl tree::XmlItem for AuthorizedRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1681,8 +1752,12 @@ pub struct CapturedRsp {
 impl CapturedRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1717,11 +1792,11 @@ impl CapturedRsp {
 }
 
 impl tree::XmlItem for CapturedRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1783,8 +1858,12 @@ pub struct ReturnedRsp {
 impl ReturnedRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1819,11 +1898,11 @@ impl ReturnedRsp {
 }
 
 impl tree::XmlItem for ReturnedRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1887,9 +1966,17 @@ pub struct GetTICGroupsRsp {
 impl GetTICGroupsRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
-        w.optional("TICGroups", &["TICGroup"], self.tic_groups.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("TICGroups"),
+            tree::tags!("TICGroup"),
+            self.tic_groups.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1927,11 +2014,11 @@ impl GetTICGroupsRsp {
 }
 
 impl tree::XmlItem for GetTICGroupsRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1994,8 +2081,8 @@ pub struct TICGroup {
 impl TICGroup {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("GroupID", &self.group_id);
-        w.optional("Description", &[], self.description.as_ref())?;
+        w.scalar(tree::tag!("GroupID"), &self.group_id);
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
         Ok(())
     }
 
@@ -2035,11 +2122,11 @@ impl TICGroup {
 }
 
 impl tree::XmlItem for TICGroup {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2083,9 +2170,13 @@ pub struct GetTICsRsp {
 impl GetTICsRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
-        w.optional("TICs", &["TIC"], self.ti_cs.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
+        w.optional(tree::tag!("TICs"), tree::tags!("TIC"), self.ti_cs.as_ref())?;
         Ok(())
     }
 
@@ -2121,11 +2212,11 @@ impl GetTICsRsp {
 }
 
 impl tree::XmlItem for GetTICsRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2188,8 +2279,8 @@ pub struct TIC {
 impl TIC {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TICID", &self.ticid);
-        w.optional("Description", &[], self.description.as_ref())?;
+        w.scalar(tree::tag!("TICID"), &self.ticid);
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
         Ok(())
     }
 
@@ -2229,11 +2320,11 @@ impl TIC {
 }
 
 impl tree::XmlItem for TIC {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2277,9 +2368,17 @@ pub struct AddCertificateRsp {
 impl AddCertificateRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
-        w.optional("CertificateID", &[], self.certificate_id.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CertificateID"),
+            tree::tags!(),
+            self.certificate_id.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2318,11 +2417,11 @@ impl AddCertificateRsp {
 }
 
 impl tree::XmlItem for AddCertificateRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2385,8 +2484,12 @@ pub struct DeleteCertificateRsp {
 impl DeleteCertificateRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
+        w.optional(
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2421,11 +2524,11 @@ impl DeleteCertificateRsp {
 }
 
 impl tree::XmlItem for DeleteCertificateRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2489,11 +2592,15 @@ pub struct GetCertificatesRsp {
 impl GetCertificatesRsp {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ResponseType", &self.response_type);
-        w.optional("Messages", &["ResponseMessage"], self.messages.as_ref())?;
+        w.scalar(tree::tag!("ResponseType"), &self.response_type);
         w.optional(
-            "ExemptCertificates",
-            &["ExemptionCertificate"],
+            tree::tag!("Messages"),
+            tree::tags!("ResponseMessage"),
+            self.messages.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ExemptCertificates"),
+            tree::tags!("ExemptionCertificate"),
             self.exempt_certificates.as_ref(),
         )?;
         Ok(())
@@ -2534,11 +2641,11 @@ impl GetCertificatesRsp {
 }
 
 impl tree::XmlItem for GetCertificatesRsp {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -21,8 +21,12 @@ pub struct NAICSList {
 impl NAICSList {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Records", &self.records);
-        w.optional("NAICSData", &["NAICS"], self.naics_data.as_ref())?;
+        w.scalar(tree::tag!("Records"), &self.records);
+        w.optional(
+            tree::tag!("NAICSData"),
+            tree::tags!("NAICS"),
+            self.naics_data.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -56,11 +60,11 @@ impl NAICSList {
 }
 
 impl tree::XmlItem for NAICSList {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -106,10 +110,14 @@ pub struct NAICS {
 impl NAICS {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("NAICSCode", &[], self.naics_code.as_ref())?;
-        w.optional("Title", &[], self.title.as_ref())?;
-        w.optional("Country", &[], self.country.as_ref())?;
-        w.optional("IndustryDescription", &[], self.industry_description.as_ref())?;
+        w.optional(tree::tag!("NAICSCode"), tree::tags!(), self.naics_code.as_ref())?;
+        w.optional(tree::tag!("Title"), tree::tags!(), self.title.as_ref())?;
+        w.optional(tree::tag!("Country"), tree::tags!(), self.country.as_ref())?;
+        w.optional(
+            tree::tag!("IndustryDescription"),
+            tree::tags!(),
+            self.industry_description.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -169,11 +177,11 @@ impl NAICS {
 }
 
 impl tree::XmlItem for NAICS {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -29,12 +29,20 @@ pub struct SchedBriefResponse {
 impl SchedBriefResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ScheduleID", &self.schedule_id);
-        w.optional("ScheduleName", &[], self.schedule_name.as_ref())?;
-        w.scalar("ScheduleSeason", &self.schedule_season);
-        w.optional("SchedulePDFUrl", &[], self.schedule_pdf_url.as_ref())?;
-        w.scalar("ScheduleStart", &self.schedule_start);
-        w.scalar("ScheduleEnd", &self.schedule_end);
+        w.scalar(tree::tag!("ScheduleID"), &self.schedule_id);
+        w.optional(
+            tree::tag!("ScheduleName"),
+            tree::tags!(),
+            self.schedule_name.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ScheduleSeason"), &self.schedule_season);
+        w.optional(
+            tree::tag!("SchedulePDFUrl"),
+            tree::tags!(),
+            self.schedule_pdf_url.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ScheduleStart"), &self.schedule_start);
+        w.scalar(tree::tag!("ScheduleEnd"), &self.schedule_end);
         Ok(())
     }
 
@@ -114,11 +122,11 @@ impl SchedBriefResponse {
 }
 
 impl tree::XmlItem for SchedBriefResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -171,7 +179,11 @@ impl crate::runtime::SoapHeaderItem for APIAccessHeader {
 impl APIAccessHeader {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("APIAccessCode", &[], self.api_access_code.as_ref())?;
+        w.optional(
+            tree::tag!("APIAccessCode"),
+            tree::tags!(),
+            self.api_access_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -195,11 +207,11 @@ impl APIAccessHeader {
 }
 
 impl tree::XmlItem for APIAccessHeader {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -260,22 +272,50 @@ pub struct AlertResponse {
 impl AlertResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("BulletinID", &self.bulletin_id);
-        w.scalar("BulletinFlag", &self.bulletin_flag);
-        w.optional("BulletinText", &[], self.bulletin_text.as_ref())?;
-        w.scalar("CommunicationFlag", &self.communication_flag);
-        w.optional("CommunicationText", &[], self.communication_text.as_ref())?;
-        w.scalar("RouteAlertFlag", &self.route_alert_flag);
-        w.optional("RouteAlertText", &[], self.route_alert_text.as_ref())?;
-        w.optional("HomepageAlertText", &[], self.homepage_alert_text.as_ref())?;
-        w.nullable("PublishDate", self.publish_date.as_ref());
-        w.optional("DisruptionDescription", &[], self.disruption_description.as_ref())?;
-        w.scalar("AllRoutesFlag", &self.all_routes_flag);
-        w.scalar("SortSeq", &self.sort_seq);
-        w.scalar("AlertTypeID", &self.alert_type_id);
-        w.optional("AlertType", &[], self.alert_type.as_ref())?;
-        w.optional("AlertFullTitle", &[], self.alert_full_title.as_ref())?;
-        w.optional("AffectedRouteIDs", &["int"], self.affected_route_i_ds.as_ref())?;
+        w.scalar(tree::tag!("BulletinID"), &self.bulletin_id);
+        w.scalar(tree::tag!("BulletinFlag"), &self.bulletin_flag);
+        w.optional(
+            tree::tag!("BulletinText"),
+            tree::tags!(),
+            self.bulletin_text.as_ref(),
+        )?;
+        w.scalar(tree::tag!("CommunicationFlag"), &self.communication_flag);
+        w.optional(
+            tree::tag!("CommunicationText"),
+            tree::tags!(),
+            self.communication_text.as_ref(),
+        )?;
+        w.scalar(tree::tag!("RouteAlertFlag"), &self.route_alert_flag);
+        w.optional(
+            tree::tag!("RouteAlertText"),
+            tree::tags!(),
+            self.route_alert_text.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("HomepageAlertText"),
+            tree::tags!(),
+            self.homepage_alert_text.as_ref(),
+        )?;
+        w.nullable(tree::tag!("PublishDate"), self.publish_date.as_ref());
+        w.optional(
+            tree::tag!("DisruptionDescription"),
+            tree::tags!(),
+            self.disruption_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("AllRoutesFlag"), &self.all_routes_flag);
+        w.scalar(tree::tag!("SortSeq"), &self.sort_seq);
+        w.scalar(tree::tag!("AlertTypeID"), &self.alert_type_id);
+        w.optional(tree::tag!("AlertType"), tree::tags!(), self.alert_type.as_ref())?;
+        w.optional(
+            tree::tag!("AlertFullTitle"),
+            tree::tags!(),
+            self.alert_full_title.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AffectedRouteIDs"),
+            tree::tags!("int"),
+            self.affected_route_i_ds.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -455,11 +495,11 @@ impl AlertResponse {
 }
 
 impl tree::XmlItem for AlertResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -499,7 +539,7 @@ pub struct TripDateMsg {
 impl TripDateMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TripDate", &self.trip_date);
+        w.scalar(tree::tag!("TripDate"), &self.trip_date);
         Ok(())
     }
 
@@ -531,11 +571,11 @@ impl TripDateMsg {
 }
 
 impl tree::XmlItem for TripDateMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -599,19 +639,39 @@ pub struct RouteResponse {
 impl RouteResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("RouteID", &self.route_id);
-        w.optional("RouteAbbrev", &[], self.route_abbrev.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.scalar("RegionID", &self.region_id);
-        w.scalar("VesselWatchID", &self.vessel_watch_id);
-        w.scalar("ReservationFlag", &self.reservation_flag);
-        w.scalar("InternationalFlag", &self.international_flag);
-        w.scalar("PassengerOnlyFlag", &self.passenger_only_flag);
-        w.optional("CrossingTime", &[], self.crossing_time.as_ref())?;
-        w.optional("AdaNotes", &[], self.ada_notes.as_ref())?;
-        w.optional("GeneralRouteNotes", &[], self.general_route_notes.as_ref())?;
-        w.optional("SeasonalRouteNotes", &[], self.seasonal_route_notes.as_ref())?;
-        w.optional("Alerts", &["RouteAlert"], self.alerts.as_ref())?;
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
+        w.optional(
+            tree::tag!("RouteAbbrev"),
+            tree::tags!(),
+            self.route_abbrev.as_ref(),
+        )?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.scalar(tree::tag!("RegionID"), &self.region_id);
+        w.scalar(tree::tag!("VesselWatchID"), &self.vessel_watch_id);
+        w.scalar(tree::tag!("ReservationFlag"), &self.reservation_flag);
+        w.scalar(tree::tag!("InternationalFlag"), &self.international_flag);
+        w.scalar(tree::tag!("PassengerOnlyFlag"), &self.passenger_only_flag);
+        w.optional(
+            tree::tag!("CrossingTime"),
+            tree::tags!(),
+            self.crossing_time.as_ref(),
+        )?;
+        w.optional(tree::tag!("AdaNotes"), tree::tags!(), self.ada_notes.as_ref())?;
+        w.optional(
+            tree::tag!("GeneralRouteNotes"),
+            tree::tags!(),
+            self.general_route_notes.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SeasonalRouteNotes"),
+            tree::tags!(),
+            self.seasonal_route_notes.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Alerts"),
+            tree::tags!("RouteAlert"),
+            self.alerts.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -751,11 +811,11 @@ impl RouteResponse {
 }
 
 impl tree::XmlItem for RouteResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -809,14 +869,30 @@ pub struct RouteAlert {
 impl RouteAlert {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("BulletinID", &self.bulletin_id);
-        w.scalar("BulletinFlag", &self.bulletin_flag);
-        w.scalar("CommunicationFlag", &self.communication_flag);
-        w.nullable("PublishDate", self.publish_date.as_ref());
-        w.optional("AlertDescription", &[], self.alert_description.as_ref())?;
-        w.optional("DisruptionDescription", &[], self.disruption_description.as_ref())?;
-        w.optional("AlertFullTitle", &[], self.alert_full_title.as_ref())?;
-        w.optional("AlertFullText", &[], self.alert_full_text.as_ref())?;
+        w.scalar(tree::tag!("BulletinID"), &self.bulletin_id);
+        w.scalar(tree::tag!("BulletinFlag"), &self.bulletin_flag);
+        w.scalar(tree::tag!("CommunicationFlag"), &self.communication_flag);
+        w.nullable(tree::tag!("PublishDate"), self.publish_date.as_ref());
+        w.optional(
+            tree::tag!("AlertDescription"),
+            tree::tags!(),
+            self.alert_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("DisruptionDescription"),
+            tree::tags!(),
+            self.disruption_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AlertFullTitle"),
+            tree::tags!(),
+            self.alert_full_title.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AlertFullText"),
+            tree::tags!(),
+            self.alert_full_text.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -923,11 +999,11 @@ impl RouteAlert {
 }
 
 impl tree::XmlItem for RouteAlert {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -975,13 +1051,17 @@ pub struct RouteBriefResponse {
 impl RouteBriefResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("RouteID", &self.route_id);
-        w.optional("RouteAbbrev", &[], self.route_abbrev.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.scalar("RegionID", &self.region_id);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
         w.optional(
-            "ServiceDisruptions",
-            &["RouteBriefAlert"],
+            tree::tag!("RouteAbbrev"),
+            tree::tags!(),
+            self.route_abbrev.as_ref(),
+        )?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.scalar(tree::tag!("RegionID"), &self.region_id);
+        w.optional(
+            tree::tag!("ServiceDisruptions"),
+            tree::tags!("RouteBriefAlert"),
             self.service_disruptions.as_ref(),
         )?;
         Ok(())
@@ -1045,11 +1125,11 @@ impl RouteBriefResponse {
 }
 
 impl tree::XmlItem for RouteBriefResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1095,10 +1175,14 @@ pub struct RouteBriefAlert {
 impl RouteBriefAlert {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("BulletinID", &self.bulletin_id);
-        w.scalar("BulletinFlag", &self.bulletin_flag);
-        w.nullable("PublishDate", self.publish_date.as_ref());
-        w.optional("DisruptionDescription", &[], self.disruption_description.as_ref())?;
+        w.scalar(tree::tag!("BulletinID"), &self.bulletin_id);
+        w.scalar(tree::tag!("BulletinFlag"), &self.bulletin_flag);
+        w.nullable(tree::tag!("PublishDate"), self.publish_date.as_ref());
+        w.optional(
+            tree::tag!("DisruptionDescription"),
+            tree::tags!(),
+            self.disruption_description.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1165,11 +1249,11 @@ impl RouteBriefAlert {
 }
 
 impl tree::XmlItem for RouteBriefAlert {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1227,20 +1311,32 @@ pub struct SchedRouteBriefResponse {
 impl SchedRouteBriefResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ScheduleID", &self.schedule_id);
-        w.scalar("SchedRouteID", &self.sched_route_id);
-        w.scalar("ContingencyOnly", &self.contingency_only);
-        w.scalar("RouteID", &self.route_id);
-        w.optional("RouteAbbrev", &[], self.route_abbrev.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.optional("SeasonalRouteNotes", &[], self.seasonal_route_notes.as_ref())?;
-        w.scalar("RegionID", &self.region_id);
+        w.scalar(tree::tag!("ScheduleID"), &self.schedule_id);
+        w.scalar(tree::tag!("SchedRouteID"), &self.sched_route_id);
+        w.scalar(tree::tag!("ContingencyOnly"), &self.contingency_only);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
         w.optional(
-            "ServiceDisruptions",
-            &["RouteBriefAlert"],
+            tree::tag!("RouteAbbrev"),
+            tree::tags!(),
+            self.route_abbrev.as_ref(),
+        )?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.optional(
+            tree::tag!("SeasonalRouteNotes"),
+            tree::tags!(),
+            self.seasonal_route_notes.as_ref(),
+        )?;
+        w.scalar(tree::tag!("RegionID"), &self.region_id);
+        w.optional(
+            tree::tag!("ServiceDisruptions"),
+            tree::tags!("RouteBriefAlert"),
             self.service_disruptions.as_ref(),
         )?;
-        w.optional("ContingencyAdj", &["SchedRouteAdj"], self.contingency_adj.as_ref())?;
+        w.optional(
+            tree::tag!("ContingencyAdj"),
+            tree::tags!("SchedRouteAdj"),
+            self.contingency_adj.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1346,11 +1442,11 @@ impl SchedRouteBriefResponse {
 }
 
 impl tree::XmlItem for SchedRouteBriefResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1400,12 +1496,19 @@ pub struct SchedRouteAdj {
 impl SchedRouteAdj {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DateFrom", &self.date_from);
-        w.scalar("DateThru", &self.date_thru);
-        w.nullable("EventID", self.event_id.as_ref());
-        w.optional("EventDescription", &[], self.event_description.as_ref())?;
-        w.scalar("AdjType", &self.adj_type);
-        w.nullable("ReplacedBySchedRouteID", self.replaced_by_sched_route_id.as_ref());
+        w.scalar(tree::tag!("DateFrom"), &self.date_from);
+        w.scalar(tree::tag!("DateThru"), &self.date_thru);
+        w.nullable(tree::tag!("EventID"), self.event_id.as_ref());
+        w.optional(
+            tree::tag!("EventDescription"),
+            tree::tags!(),
+            self.event_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("AdjType"), &self.adj_type);
+        w.nullable(
+            tree::tag!("ReplacedBySchedRouteID"),
+            self.replaced_by_sched_route_id.as_ref(),
+        );
         Ok(())
     }
 
@@ -1493,11 +1596,11 @@ impl SchedRouteAdj {
 }
 
 impl tree::XmlItem for SchedRouteAdj {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1539,8 +1642,8 @@ pub struct TerminalResponse {
 impl TerminalResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TerminalID", &self.terminal_id);
-        w.optional("Description", &[], self.description.as_ref())?;
+        w.scalar(tree::tag!("TerminalID"), &self.terminal_id);
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
         Ok(())
     }
 
@@ -1580,11 +1683,11 @@ impl TerminalResponse {
 }
 
 impl tree::XmlItem for TerminalResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1630,10 +1733,18 @@ pub struct TerminalComboResponse {
 impl TerminalComboResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DepartingTerminalID", &self.departing_terminal_id);
-        w.optional("DepartingDescription", &[], self.departing_description.as_ref())?;
-        w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
-        w.optional("ArrivingDescription", &[], self.arriving_description.as_ref())?;
+        w.scalar(tree::tag!("DepartingTerminalID"), &self.departing_terminal_id);
+        w.optional(
+            tree::tag!("DepartingDescription"),
+            tree::tags!(),
+            self.departing_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ArrivingTerminalID"), &self.arriving_terminal_id);
+        w.optional(
+            tree::tag!("ArrivingDescription"),
+            tree::tags!(),
+            self.arriving_description.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1697,11 +1808,11 @@ impl TerminalComboResponse {
 }
 
 impl tree::XmlItem for TerminalComboResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1793,41 +1904,64 @@ pub struct SchedTimeAdjResponse {
 impl SchedTimeAdjResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ScheduleID", &self.schedule_id);
-        w.scalar("SchedRouteID", &self.sched_route_id);
-        w.scalar("RouteID", &self.route_id);
-        w.optional("RouteDescription", &[], self.route_description.as_ref())?;
-        w.scalar("RouteSortSeq", &self.route_sort_seq);
-        w.scalar("SailingID", &self.sailing_id);
-        w.optional("SailingDescription", &[], self.sailing_description.as_ref())?;
+        w.scalar(tree::tag!("ScheduleID"), &self.schedule_id);
+        w.scalar(tree::tag!("SchedRouteID"), &self.sched_route_id);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
         w.optional(
-            "ActiveSailingDateRange",
-            &[],
+            tree::tag!("RouteDescription"),
+            tree::tags!(),
+            self.route_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("RouteSortSeq"), &self.route_sort_seq);
+        w.scalar(tree::tag!("SailingID"), &self.sailing_id);
+        w.optional(
+            tree::tag!("SailingDescription"),
+            tree::tags!(),
+            self.sailing_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ActiveSailingDateRange"),
+            tree::tags!(),
             self.active_sailing_date_range.as_ref(),
         )?;
-        w.scalar("SailingDir", &self.sailing_dir);
-        w.scalar("JourneyID", &self.journey_id);
-        w.scalar("VesselID", &self.vessel_id);
-        w.optional("VesselName", &[], self.vessel_name.as_ref())?;
-        w.scalar("VesselHandicapAccessible", &self.vessel_handicap_accessible);
-        w.scalar("VesselPositionNum", &self.vessel_position_num);
-        w.scalar("JourneyTerminalID", &self.journey_terminal_id);
-        w.scalar("TerminalID", &self.terminal_id);
-        w.optional("TerminalDescription", &[], self.terminal_description.as_ref())?;
+        w.scalar(tree::tag!("SailingDir"), &self.sailing_dir);
+        w.scalar(tree::tag!("JourneyID"), &self.journey_id);
+        w.scalar(tree::tag!("VesselID"), &self.vessel_id);
+        w.optional(tree::tag!("VesselName"), tree::tags!(), self.vessel_name.as_ref())?;
+        w.scalar(
+            tree::tag!("VesselHandicapAccessible"),
+            &self.vessel_handicap_accessible,
+        );
+        w.scalar(tree::tag!("VesselPositionNum"), &self.vessel_position_num);
+        w.scalar(tree::tag!("JourneyTerminalID"), &self.journey_terminal_id);
+        w.scalar(tree::tag!("TerminalID"), &self.terminal_id);
         w.optional(
-            "TerminalBriefDescription",
-            &[],
+            tree::tag!("TerminalDescription"),
+            tree::tags!(),
+            self.terminal_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("TerminalBriefDescription"),
+            tree::tags!(),
             self.terminal_brief_description.as_ref(),
         )?;
-        w.scalar("TimeToAdj", &self.time_to_adj);
-        w.scalar("AdjDateFrom", &self.adj_date_from);
-        w.scalar("AdjDateThru", &self.adj_date_thru);
-        w.scalar("TidalAdj", &self.tidal_adj);
-        w.nullable("EventID", self.event_id.as_ref());
-        w.optional("EventDescription", &[], self.event_description.as_ref())?;
-        w.scalar("DepArrIndicator", &self.dep_arr_indicator);
-        w.scalar("AdjType", &self.adj_type);
-        w.optional("Annotations", &["SchedAnnotation"], self.annotations.as_ref())?;
+        w.scalar(tree::tag!("TimeToAdj"), &self.time_to_adj);
+        w.scalar(tree::tag!("AdjDateFrom"), &self.adj_date_from);
+        w.scalar(tree::tag!("AdjDateThru"), &self.adj_date_thru);
+        w.scalar(tree::tag!("TidalAdj"), &self.tidal_adj);
+        w.nullable(tree::tag!("EventID"), self.event_id.as_ref());
+        w.optional(
+            tree::tag!("EventDescription"),
+            tree::tags!(),
+            self.event_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("DepArrIndicator"), &self.dep_arr_indicator);
+        w.scalar(tree::tag!("AdjType"), &self.adj_type);
+        w.optional(
+            tree::tag!("Annotations"),
+            tree::tags!("SchedAnnotation"),
+            self.annotations.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2001,11 +2135,11 @@ impl SchedTimeAdjResponse {
 }
 
 impl tree::XmlItem for SchedTimeAdjResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2051,10 +2185,14 @@ pub struct SchedSailingDateRange {
 impl SchedSailingDateRange {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DateFrom", &self.date_from);
-        w.scalar("DateThru", &self.date_thru);
-        w.nullable("EventID", self.event_id.as_ref());
-        w.optional("EventDescription", &[], self.event_description.as_ref())?;
+        w.scalar(tree::tag!("DateFrom"), &self.date_from);
+        w.scalar(tree::tag!("DateThru"), &self.date_thru);
+        w.nullable(tree::tag!("EventID"), self.event_id.as_ref());
+        w.optional(
+            tree::tag!("EventDescription"),
+            tree::tags!(),
+            self.event_description.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2118,11 +2256,11 @@ impl SchedSailingDateRange {
 }
 
 impl tree::XmlItem for SchedSailingDateRange {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2174,13 +2312,32 @@ pub struct SchedAnnotation {
 impl SchedAnnotation {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("AnnotationID", &self.annotation_id);
-        w.optional("AnnotationText", &[], self.annotation_text.as_ref())?;
-        w.optional("AnnotationIVRText", &[], self.annotation_ivr_text.as_ref())?;
-        w.nullable("AdjustedCrossingTime", self.adjusted_crossing_time.as_ref());
-        w.optional("AnnotationImg", &[], self.annotation_img.as_ref())?;
-        w.optional("TypeDescription", &[], self.type_description.as_ref())?;
-        w.scalar("SortSeq", &self.sort_seq);
+        w.scalar(tree::tag!("AnnotationID"), &self.annotation_id);
+        w.optional(
+            tree::tag!("AnnotationText"),
+            tree::tags!(),
+            self.annotation_text.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("AnnotationIVRText"),
+            tree::tags!(),
+            self.annotation_ivr_text.as_ref(),
+        )?;
+        w.nullable(
+            tree::tag!("AdjustedCrossingTime"),
+            self.adjusted_crossing_time.as_ref(),
+        );
+        w.optional(
+            tree::tag!("AnnotationImg"),
+            tree::tags!(),
+            self.annotation_img.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("TypeDescription"),
+            tree::tags!(),
+            self.type_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("SortSeq"), &self.sort_seq);
         Ok(())
     }
 
@@ -2277,11 +2434,11 @@ impl SchedAnnotation {
 }
 
 impl tree::XmlItem for SchedAnnotation {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2323,8 +2480,8 @@ pub struct RouteMsg {
 impl RouteMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TripDate", &self.trip_date);
-        w.scalar("RouteID", &self.route_id);
+        w.scalar(tree::tag!("TripDate"), &self.trip_date);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
         Ok(())
     }
 
@@ -2364,11 +2521,11 @@ impl RouteMsg {
 }
 
 impl tree::XmlItem for RouteMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2412,9 +2569,9 @@ pub struct TerminalComboMsg {
 impl TerminalComboMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TripDate", &self.trip_date);
-        w.scalar("DepartingTerminalID", &self.departing_terminal_id);
-        w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
+        w.scalar(tree::tag!("TripDate"), &self.trip_date);
+        w.scalar(tree::tag!("DepartingTerminalID"), &self.departing_terminal_id);
+        w.scalar(tree::tag!("ArrivingTerminalID"), &self.arriving_terminal_id);
         Ok(())
     }
 
@@ -2465,11 +2622,11 @@ impl TerminalComboMsg {
 }
 
 impl tree::XmlItem for TerminalComboMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2509,7 +2666,7 @@ pub struct SchedMsg {
 impl SchedMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ScheduleID", &self.schedule_id);
+        w.scalar(tree::tag!("ScheduleID"), &self.schedule_id);
         Ok(())
     }
 
@@ -2541,11 +2698,11 @@ impl SchedMsg {
 }
 
 impl tree::XmlItem for SchedMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2585,7 +2742,7 @@ pub struct SchedRouteMsg {
 impl SchedRouteMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("SchedRouteID", &self.sched_route_id);
+        w.scalar(tree::tag!("SchedRouteID"), &self.sched_route_id);
         Ok(())
     }
 
@@ -2618,11 +2775,11 @@ impl SchedRouteMsg {
 }
 
 impl tree::XmlItem for SchedRouteMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2684,22 +2841,38 @@ pub struct SchedSailingResponse {
 impl SchedSailingResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ScheduleID", &self.schedule_id);
-        w.scalar("SchedRouteID", &self.sched_route_id);
-        w.scalar("RouteID", &self.route_id);
-        w.scalar("SailingID", &self.sailing_id);
-        w.optional("SailingDescription", &[], self.sailing_description.as_ref())?;
-        w.optional("SailingNotes", &[], self.sailing_notes.as_ref())?;
-        w.scalar("DisplayColNum", &self.display_col_num);
-        w.scalar("SailingDir", &self.sailing_dir);
-        w.optional("DayOpDescription", &[], self.day_op_description.as_ref())?;
-        w.scalar("DayOpUseForHoliday", &self.day_op_use_for_holiday);
+        w.scalar(tree::tag!("ScheduleID"), &self.schedule_id);
+        w.scalar(tree::tag!("SchedRouteID"), &self.sched_route_id);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
+        w.scalar(tree::tag!("SailingID"), &self.sailing_id);
         w.optional(
-            "ActiveDateRanges",
-            &["SchedSailingDateRange"],
+            tree::tag!("SailingDescription"),
+            tree::tags!(),
+            self.sailing_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SailingNotes"),
+            tree::tags!(),
+            self.sailing_notes.as_ref(),
+        )?;
+        w.scalar(tree::tag!("DisplayColNum"), &self.display_col_num);
+        w.scalar(tree::tag!("SailingDir"), &self.sailing_dir);
+        w.optional(
+            tree::tag!("DayOpDescription"),
+            tree::tags!(),
+            self.day_op_description.as_ref(),
+        )?;
+        w.scalar(tree::tag!("DayOpUseForHoliday"), &self.day_op_use_for_holiday);
+        w.optional(
+            tree::tag!("ActiveDateRanges"),
+            tree::tags!("SchedSailingDateRange"),
             self.active_date_ranges.as_ref(),
         )?;
-        w.optional("Journs", &["SchedJourn"], self.journs.as_ref())?;
+        w.optional(
+            tree::tag!("Journs"),
+            tree::tags!("SchedJourn"),
+            self.journs.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2823,11 +2996,11 @@ impl SchedSailingResponse {
 }
 
 impl tree::XmlItem for SchedSailingResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2883,17 +3056,20 @@ pub struct SchedJourn {
 impl SchedJourn {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("JourneyID", &self.journey_id);
-        w.scalar("ReservationInd", &self.reservation_ind);
-        w.scalar("InternationalInd", &self.international_ind);
-        w.scalar("InterislandInd", &self.interisland_ind);
-        w.scalar("VesselID", &self.vessel_id);
-        w.optional("VesselName", &[], self.vessel_name.as_ref())?;
-        w.scalar("VesselHandicapAccessible", &self.vessel_handicap_accessible);
-        w.scalar("VesselPositionNum", &self.vessel_position_num);
+        w.scalar(tree::tag!("JourneyID"), &self.journey_id);
+        w.scalar(tree::tag!("ReservationInd"), &self.reservation_ind);
+        w.scalar(tree::tag!("InternationalInd"), &self.international_ind);
+        w.scalar(tree::tag!("InterislandInd"), &self.interisland_ind);
+        w.scalar(tree::tag!("VesselID"), &self.vessel_id);
+        w.optional(tree::tag!("VesselName"), tree::tags!(), self.vessel_name.as_ref())?;
+        w.scalar(
+            tree::tag!("VesselHandicapAccessible"),
+            &self.vessel_handicap_accessible,
+        );
+        w.scalar(tree::tag!("VesselPositionNum"), &self.vessel_position_num);
         w.optional(
-            "TerminalTimes",
-            &["SchedTimeTerminal"],
+            tree::tag!("TerminalTimes"),
+            tree::tags!("SchedTimeTerminal"),
             self.terminal_times.as_ref(),
         )?;
         Ok(())
@@ -3002,11 +3178,11 @@ impl SchedJourn {
 }
 
 impl tree::XmlItem for SchedJourn {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3060,18 +3236,26 @@ pub struct SchedTimeTerminal {
 impl SchedTimeTerminal {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("JourneyTerminalID", &self.journey_terminal_id);
-        w.scalar("TerminalID", &self.terminal_id);
-        w.optional("TerminalDescription", &[], self.terminal_description.as_ref())?;
+        w.scalar(tree::tag!("JourneyTerminalID"), &self.journey_terminal_id);
+        w.scalar(tree::tag!("TerminalID"), &self.terminal_id);
         w.optional(
-            "TerminalBriefDescription",
-            &[],
+            tree::tag!("TerminalDescription"),
+            tree::tags!(),
+            self.terminal_description.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("TerminalBriefDescription"),
+            tree::tags!(),
             self.terminal_brief_description.as_ref(),
         )?;
-        w.nullable("Time", self.time.as_ref());
-        w.nullable("DepArrIndicator", self.dep_arr_indicator.as_ref());
-        w.scalar("IsNA", &self.is_na);
-        w.optional("Annotations", &["SchedAnnotation"], self.annotations.as_ref())?;
+        w.nullable(tree::tag!("Time"), self.time.as_ref());
+        w.nullable(tree::tag!("DepArrIndicator"), self.dep_arr_indicator.as_ref());
+        w.scalar(tree::tag!("IsNA"), &self.is_na);
+        w.optional(
+            tree::tag!("Annotations"),
+            tree::tags!("SchedAnnotation"),
+            self.annotations.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -3174,11 +3358,11 @@ impl SchedTimeTerminal {
 }
 
 impl tree::XmlItem for SchedTimeTerminal {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3232,16 +3416,28 @@ pub struct SchedResponse {
 impl SchedResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("ScheduleID", &self.schedule_id);
-        w.optional("ScheduleName", &[], self.schedule_name.as_ref())?;
-        w.scalar("ScheduleSeason", &self.schedule_season);
-        w.optional("SchedulePDFUrl", &[], self.schedule_pdf_url.as_ref())?;
-        w.scalar("ScheduleStart", &self.schedule_start);
-        w.scalar("ScheduleEnd", &self.schedule_end);
-        w.optional("AllRoutes", &["int"], self.all_routes.as_ref())?;
+        w.scalar(tree::tag!("ScheduleID"), &self.schedule_id);
         w.optional(
-            "TerminalCombos",
-            &["SchedTerminalCombo"],
+            tree::tag!("ScheduleName"),
+            tree::tags!(),
+            self.schedule_name.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ScheduleSeason"), &self.schedule_season);
+        w.optional(
+            tree::tag!("SchedulePDFUrl"),
+            tree::tags!(),
+            self.schedule_pdf_url.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ScheduleStart"), &self.schedule_start);
+        w.scalar(tree::tag!("ScheduleEnd"), &self.schedule_end);
+        w.optional(
+            tree::tag!("AllRoutes"),
+            tree::tags!("int"),
+            self.all_routes.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("TerminalCombos"),
+            tree::tags!("SchedTerminalCombo"),
             self.terminal_combos.as_ref(),
         )?;
         Ok(())
@@ -3328,11 +3524,11 @@ impl SchedResponse {
 }
 
 impl tree::XmlItem for SchedResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3384,13 +3580,29 @@ pub struct SchedTerminalCombo {
 impl SchedTerminalCombo {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DepartingTerminalID", &self.departing_terminal_id);
-        w.optional("DepartingTerminalName", &[], self.departing_terminal_name.as_ref())?;
-        w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
-        w.optional("ArrivingTerminalName", &[], self.arriving_terminal_name.as_ref())?;
-        w.optional("SailingNotes", &[], self.sailing_notes.as_ref())?;
-        w.optional("Annotations", &["string"], self.annotations.as_ref())?;
-        w.optional("Times", &["SchedTime"], self.times.as_ref())?;
+        w.scalar(tree::tag!("DepartingTerminalID"), &self.departing_terminal_id);
+        w.optional(
+            tree::tag!("DepartingTerminalName"),
+            tree::tags!(),
+            self.departing_terminal_name.as_ref(),
+        )?;
+        w.scalar(tree::tag!("ArrivingTerminalID"), &self.arriving_terminal_id);
+        w.optional(
+            tree::tag!("ArrivingTerminalName"),
+            tree::tags!(),
+            self.arriving_terminal_name.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("SailingNotes"),
+            tree::tags!(),
+            self.sailing_notes.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Annotations"),
+            tree::tags!("string"),
+            self.annotations.as_ref(),
+        )?;
+        w.optional(tree::tag!("Times"), tree::tags!("SchedTime"), self.times.as_ref())?;
         Ok(())
     }
 
@@ -3469,11 +3681,11 @@ impl SchedTerminalCombo {
 }
 
 impl tree::XmlItem for SchedTerminalCombo {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3529,15 +3741,22 @@ pub struct SchedTime {
 impl SchedTime {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DepartingTime", &self.departing_time);
-        w.nullable("ArrivingTime", self.arriving_time.as_ref());
-        w.scalar("LoadingRule", &self.loading_rule);
-        w.scalar("VesselID", &self.vessel_id);
-        w.optional("VesselName", &[], self.vessel_name.as_ref())?;
-        w.scalar("VesselHandicapAccessible", &self.vessel_handicap_accessible);
-        w.scalar("VesselPositionNum", &self.vessel_position_num);
-        w.optional("Routes", &["int"], self.routes.as_ref())?;
-        w.optional("AnnotationIndexes", &["int"], self.annotation_indexes.as_ref())?;
+        w.scalar(tree::tag!("DepartingTime"), &self.departing_time);
+        w.nullable(tree::tag!("ArrivingTime"), self.arriving_time.as_ref());
+        w.scalar(tree::tag!("LoadingRule"), &self.loading_rule);
+        w.scalar(tree::tag!("VesselID"), &self.vessel_id);
+        w.optional(tree::tag!("VesselName"), tree::tags!(), self.vessel_name.as_ref())?;
+        w.scalar(
+            tree::tag!("VesselHandicapAccessible"),
+            &self.vessel_handicap_accessible,
+        );
+        w.scalar(tree::tag!("VesselPositionNum"), &self.vessel_position_num);
+        w.optional(tree::tag!("Routes"), tree::tags!("int"), self.routes.as_ref())?;
+        w.optional(
+            tree::tag!("AnnotationIndexes"),
+            tree::tags!("int"),
+            self.annotation_indexes.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -3639,11 +3858,11 @@ impl SchedTime {
 }
 
 impl tree::XmlItem for SchedTime {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3685,8 +3904,8 @@ pub struct TerminalMsg {
 impl TerminalMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("TripDate", &self.trip_date);
-        w.scalar("TerminalID", &self.terminal_id);
+        w.scalar(tree::tag!("TripDate"), &self.trip_date);
+        w.scalar(tree::tag!("TerminalID"), &self.terminal_id);
         Ok(())
     }
 
@@ -3726,11 +3945,11 @@ impl TerminalMsg {
 }
 
 impl tree::XmlItem for TerminalMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3770,7 +3989,7 @@ pub struct RouteBriefMsg {
 impl RouteBriefMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("RouteID", &self.route_id);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
         Ok(())
     }
 
@@ -3802,11 +4021,11 @@ impl RouteBriefMsg {
 }
 
 impl tree::XmlItem for RouteBriefMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3848,8 +4067,8 @@ pub struct RouteTodayMsg {
 impl RouteTodayMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("RouteID", &self.route_id);
-        w.scalar("OnlyRemainingTimes", &self.only_remaining_times);
+        w.scalar(tree::tag!("RouteID"), &self.route_id);
+        w.scalar(tree::tag!("OnlyRemainingTimes"), &self.only_remaining_times);
         Ok(())
     }
 
@@ -3890,11 +4109,11 @@ impl RouteTodayMsg {
 }
 
 impl tree::XmlItem for RouteTodayMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -3938,9 +4157,9 @@ pub struct TerminalComboTodayMsg {
 impl TerminalComboTodayMsg {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DepartingTerminalID", &self.departing_terminal_id);
-        w.scalar("ArrivingTerminalID", &self.arriving_terminal_id);
-        w.scalar("OnlyRemainingTimes", &self.only_remaining_times);
+        w.scalar(tree::tag!("DepartingTerminalID"), &self.departing_terminal_id);
+        w.scalar(tree::tag!("ArrivingTerminalID"), &self.arriving_terminal_id);
+        w.scalar(tree::tag!("OnlyRemainingTimes"), &self.only_remaining_times);
         Ok(())
     }
 
@@ -3992,11 +4211,11 @@ impl TerminalComboTodayMsg {
 }
 
 impl tree::XmlItem for TerminalComboTodayMsg {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -4038,8 +4257,8 @@ pub struct ValidDateRangeResponse {
 impl ValidDateRangeResponse {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("DateFrom", &self.date_from);
-        w.scalar("DateThru", &self.date_thru);
+        w.scalar(tree::tag!("DateFrom"), &self.date_from);
+        w.scalar(tree::tag!("DateThru"), &self.date_thru);
         Ok(())
     }
 
@@ -4079,11 +4298,11 @@ impl ValidDateRangeResponse {
 }
 
 impl tree::XmlItem for ValidDateRangeResponse {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -51,30 +51,34 @@ pub struct Security {
 impl Security {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("Symbol", &[], self.symbol.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("SEDOL", &[], self.sedol.as_ref())?;
-        w.optional("Currency", &[], self.currency.as_ref())?;
-        w.optional("Exchange", &[], self.exchange.as_ref())?;
-        w.optional("ActiveDate", &[], self.active_date.as_ref())?;
-        w.optional("InactiveDate", &[], self.inactive_date.as_ref())?;
-        w.scalar("HomeTradingPlace", &self.home_trading_place);
-        w.scalar("Active", &self.active);
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.optional(tree::tag!("Symbol"), tree::tags!(), self.symbol.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("SEDOL"), tree::tags!(), self.sedol.as_ref())?;
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
+        w.optional(tree::tag!("Exchange"), tree::tags!(), self.exchange.as_ref())?;
+        w.optional(tree::tag!("ActiveDate"), tree::tags!(), self.active_date.as_ref())?;
         w.optional(
-            "AlternateSecurityIdentifiers",
-            &["AlternateSecurityIdentifier"],
+            tree::tag!("InactiveDate"),
+            tree::tags!(),
+            self.inactive_date.as_ref(),
+        )?;
+        w.scalar(tree::tag!("HomeTradingPlace"), &self.home_trading_place);
+        w.scalar(tree::tag!("Active"), &self.active);
+        w.optional(
+            tree::tag!("AlternateSecurityIdentifiers"),
+            tree::tags!("AlternateSecurityIdentifier"),
             self.alternate_security_identifiers.as_ref(),
         )?;
         w.optional(
-            "CustomAttributes",
-            &["CustomAttribute"],
+            tree::tag!("CustomAttributes"),
+            tree::tags!("CustomAttribute"),
             self.custom_attributes.as_ref(),
         )?;
-        w.scalar("DataProvider", &self.data_provider);
+        w.scalar(tree::tag!("DataProvider"), &self.data_provider);
         Ok(())
     }
 
@@ -230,11 +234,11 @@ impl Security {
 }
 
 impl tree::XmlItem for Security {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -305,10 +309,10 @@ pub struct Common {
 impl Common {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
         Ok(())
     }
 
@@ -366,11 +370,11 @@ impl Common {
 }
 
 impl tree::XmlItem for Common {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -426,11 +430,11 @@ pub enum AnyCommon {
 }
 
 impl tree::XmlItem for AnyCommon {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyCommon::Common(value) => w.class(name, None, |w| value.write_members(w)),
@@ -570,10 +574,14 @@ pub struct AlternateSecurityIdentifier {
 impl AlternateSecurityIdentifier {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("AlternateIdentifier", &[], self.alternate_identifier.as_ref())?;
-        w.scalar("IdentifierType", &self.identifier_type);
-        w.optional("StartDate", &[], self.start_date.as_ref())?;
-        w.optional("EndDate", &[], self.end_date.as_ref())?;
+        w.optional(
+            tree::tag!("AlternateIdentifier"),
+            tree::tags!(),
+            self.alternate_identifier.as_ref(),
+        )?;
+        w.scalar(tree::tag!("IdentifierType"), &self.identifier_type);
+        w.optional(tree::tag!("StartDate"), tree::tags!(), self.start_date.as_ref())?;
+        w.optional(tree::tag!("EndDate"), tree::tags!(), self.end_date.as_ref())?;
         Ok(())
     }
 
@@ -634,11 +642,11 @@ impl AlternateSecurityIdentifier {
 }
 
 impl tree::XmlItem for AlternateSecurityIdentifier {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -682,9 +690,9 @@ pub struct CustomAttribute {
 impl CustomAttribute {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("DataType", &[], self.data_type.as_ref())?;
-        w.optional("Value", &[], self.value.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("DataType"), tree::tags!(), self.data_type.as_ref())?;
+        w.optional(tree::tag!("Value"), tree::tags!(), self.value.as_ref())?;
         Ok(())
     }
 
@@ -733,11 +741,11 @@ impl CustomAttribute {
 }
 
 impl tree::XmlItem for CustomAttribute {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -794,9 +802,9 @@ impl crate::runtime::SoapHeaderItem for Header {
 impl Header {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Username", &[], self.username.as_ref())?;
-        w.optional("Password", &[], self.password.as_ref())?;
-        w.optional("Tracer", &[], self.tracer.as_ref())?;
+        w.optional(tree::tag!("Username"), tree::tags!(), self.username.as_ref())?;
+        w.optional(tree::tag!("Password"), tree::tags!(), self.password.as_ref())?;
+        w.optional(tree::tag!("Tracer"), tree::tags!(), self.tracer.as_ref())?;
         Ok(())
     }
 
@@ -827,11 +835,11 @@ impl Header {
 }
 
 impl tree::XmlItem for Header {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -896,28 +904,44 @@ pub struct Instrument {
 impl Instrument {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("InstrumentClass", &[], self.instrument_class.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("CUSIP", &[], self.cusip.as_ref())?;
-        w.optional("ISIN", &[], self.isin.as_ref())?;
-        w.optional("Valoren", &[], self.valoren.as_ref())?;
-        w.optional("ActiveDate", &[], self.active_date.as_ref())?;
-        w.optional("InactiveDate", &[], self.inactive_date.as_ref())?;
-        w.optional("MostLiquidExchange", &[], self.most_liquid_exchange.as_ref())?;
-        w.optional("CFICode", &[], self.cfi_code.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
-        w.scalar("Active", &self.active);
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
         w.optional(
-            "CustomAttributes",
-            &["CustomAttribute"],
+            tree::tag!("InstrumentClass"),
+            tree::tags!(),
+            self.instrument_class.as_ref(),
+        )?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("CUSIP"), tree::tags!(), self.cusip.as_ref())?;
+        w.optional(tree::tag!("ISIN"), tree::tags!(), self.isin.as_ref())?;
+        w.optional(tree::tag!("Valoren"), tree::tags!(), self.valoren.as_ref())?;
+        w.optional(tree::tag!("ActiveDate"), tree::tags!(), self.active_date.as_ref())?;
+        w.optional(
+            tree::tag!("InactiveDate"),
+            tree::tags!(),
+            self.inactive_date.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("MostLiquidExchange"),
+            tree::tags!(),
+            self.most_liquid_exchange.as_ref(),
+        )?;
+        w.optional(tree::tag!("CFICode"), tree::tags!(), self.cfi_code.as_ref())?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
+        w.scalar(tree::tag!("Active"), &self.active);
+        w.optional(
+            tree::tag!("CustomAttributes"),
+            tree::tags!("CustomAttribute"),
             self.custom_attributes.as_ref(),
         )?;
-        w.optional("Securities", &["Security"], self.securities.as_ref())?;
-        w.scalar("DataProvider", &self.data_provider);
+        w.optional(
+            tree::tag!("Securities"),
+            tree::tags!("Security"),
+            self.securities.as_ref(),
+        )?;
+        w.scalar(tree::tag!("DataProvider"), &self.data_provider);
         Ok(())
     }
 
@@ -1089,11 +1113,11 @@ impl Instrument {
 }
 
 impl tree::XmlItem for Instrument {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1190,29 +1214,41 @@ pub struct Issuer {
 impl Issuer {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("CIK", &[], self.cik.as_ref())?;
-        w.optional("Industry", &[], self.industry.as_ref())?;
-        w.optional("Sector", &[], self.sector.as_ref())?;
-        w.optional("ActiveDate", &[], self.active_date.as_ref())?;
-        w.optional("InactiveDate", &[], self.inactive_date.as_ref())?;
-        w.optional("CompanyIdentifier", &[], self.company_identifier.as_ref())?;
-        w.optional("Domicile", &[], self.domicile.as_ref())?;
-        w.scalar("Active", &self.active);
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("CIK"), tree::tags!(), self.cik.as_ref())?;
+        w.optional(tree::tag!("Industry"), tree::tags!(), self.industry.as_ref())?;
+        w.optional(tree::tag!("Sector"), tree::tags!(), self.sector.as_ref())?;
+        w.optional(tree::tag!("ActiveDate"), tree::tags!(), self.active_date.as_ref())?;
         w.optional(
-            "CustomAttributes",
-            &["CustomAttribute"],
+            tree::tag!("InactiveDate"),
+            tree::tags!(),
+            self.inactive_date.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("CompanyIdentifier"),
+            tree::tags!(),
+            self.company_identifier.as_ref(),
+        )?;
+        w.optional(tree::tag!("Domicile"), tree::tags!(), self.domicile.as_ref())?;
+        w.scalar(tree::tag!("Active"), &self.active);
+        w.optional(
+            tree::tag!("CustomAttributes"),
+            tree::tags!("CustomAttribute"),
             self.custom_attributes.as_ref(),
         )?;
-        w.optional("Instruments", &["Instrument"], self.instruments.as_ref())?;
-        w.scalar("DataProvider", &self.data_provider);
         w.optional(
-            "Classifications",
-            &["Classification"],
+            tree::tag!("Instruments"),
+            tree::tags!("Instrument"),
+            self.instruments.as_ref(),
+        )?;
+        w.scalar(tree::tag!("DataProvider"), &self.data_provider);
+        w.optional(
+            tree::tag!("Classifications"),
+            tree::tags!("Classification"),
             self.classifications.as_ref(),
         )?;
         Ok(())
@@ -1371,11 +1407,11 @@ impl Issuer {
 }
 
 impl tree::XmlItem for Issuer {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1454,14 +1490,18 @@ pub struct Classification {
 impl Classification {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("Industry", &[], self.industry.as_ref())?;
-        w.optional("Sector", &[], self.sector.as_ref())?;
-        w.optional("Scheme", &[], self.scheme.as_ref())?;
-        w.optional("ClassificationCode", &[], self.classification_code.as_ref())?;
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.optional(tree::tag!("Industry"), tree::tags!(), self.industry.as_ref())?;
+        w.optional(tree::tag!("Sector"), tree::tags!(), self.sector.as_ref())?;
+        w.optional(tree::tag!("Scheme"), tree::tags!(), self.scheme.as_ref())?;
+        w.optional(
+            tree::tag!("ClassificationCode"),
+            tree::tags!(),
+            self.classification_code.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1557,11 +1597,11 @@ impl Classification {
 }
 
 impl tree::XmlItem for Classification {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -1670,29 +1710,49 @@ pub struct Record {
 impl Record {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("Symbol", &[], self.symbol.as_ref())?;
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("CUSIP", &[], self.cusip.as_ref())?;
-        w.optional("CIK", &[], self.cik.as_ref())?;
-        w.optional("Valoren", &[], self.valoren.as_ref())?;
-        w.optional("ISIN", &[], self.isin.as_ref())?;
-        w.optional("SEDOL", &[], self.sedol.as_ref())?;
-        w.optional("CFICode", &[], self.cfi_code.as_ref())?;
-        w.optional("InstrumentClass", &[], self.instrument_class.as_ref())?;
-        w.optional("ExchangeName", &[], self.exchange_name.as_ref())?;
-        w.optional("Sector", &[], self.sector.as_ref())?;
-        w.optional("Industry", &[], self.industry.as_ref())?;
-        w.optional("Exchange", &[], self.exchange.as_ref())?;
-        w.optional("Currency", &[], self.currency.as_ref())?;
-        w.optional("ActiveDate", &[], self.active_date.as_ref())?;
-        w.optional("InactiveDate", &[], self.inactive_date.as_ref())?;
-        w.optional("LastUpdateDate", &[], self.last_update_date.as_ref())?;
-        w.scalar("HomeTradingPlace", &self.home_trading_place);
-        w.optional("CompanyIdentifier", &[], self.company_identifier.as_ref())?;
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.optional(tree::tag!("Symbol"), tree::tags!(), self.symbol.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("CUSIP"), tree::tags!(), self.cusip.as_ref())?;
+        w.optional(tree::tag!("CIK"), tree::tags!(), self.cik.as_ref())?;
+        w.optional(tree::tag!("Valoren"), tree::tags!(), self.valoren.as_ref())?;
+        w.optional(tree::tag!("ISIN"), tree::tags!(), self.isin.as_ref())?;
+        w.optional(tree::tag!("SEDOL"), tree::tags!(), self.sedol.as_ref())?;
+        w.optional(tree::tag!("CFICode"), tree::tags!(), self.cfi_code.as_ref())?;
+        w.optional(
+            tree::tag!("InstrumentClass"),
+            tree::tags!(),
+            self.instrument_class.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("ExchangeName"),
+            tree::tags!(),
+            self.exchange_name.as_ref(),
+        )?;
+        w.optional(tree::tag!("Sector"), tree::tags!(), self.sector.as_ref())?;
+        w.optional(tree::tag!("Industry"), tree::tags!(), self.industry.as_ref())?;
+        w.optional(tree::tag!("Exchange"), tree::tags!(), self.exchange.as_ref())?;
+        w.optional(tree::tag!("Currency"), tree::tags!(), self.currency.as_ref())?;
+        w.optional(tree::tag!("ActiveDate"), tree::tags!(), self.active_date.as_ref())?;
+        w.optional(
+            tree::tag!("InactiveDate"),
+            tree::tags!(),
+            self.inactive_date.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("LastUpdateDate"),
+            tree::tags!(),
+            self.last_update_date.as_ref(),
+        )?;
+        w.scalar(tree::tag!("HomeTradingPlace"), &self.home_trading_place);
+        w.optional(
+            tree::tag!("CompanyIdentifier"),
+            tree::tags!(),
+            self.company_identifier.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -1928,11 +1988,11 @@ impl Record {
 }
 
 impl tree::XmlItem for Record {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2009,13 +2069,21 @@ pub struct PossibleValues {
 impl PossibleValues {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.scalar("DataProvider", &self.data_provider);
-        w.optional("PossibleValuesOf", &[], self.possible_values_of.as_ref())?;
-        w.optional("Values", &["PossibleValue"], self.values.as_ref())?;
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.scalar(tree::tag!("DataProvider"), &self.data_provider);
+        w.optional(
+            tree::tag!("PossibleValuesOf"),
+            tree::tags!(),
+            self.possible_values_of.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("Values"),
+            tree::tags!("PossibleValue"),
+            self.values.as_ref(),
+        )?;
         Ok(())
     }
 
@@ -2094,11 +2162,11 @@ impl PossibleValues {
 }
 
 impl tree::XmlItem for PossibleValues {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2161,11 +2229,11 @@ pub enum AnyAbstractPublicWebServiceObj {
 }
 
 impl tree::XmlItem for AnyAbstractPublicWebServiceObj {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         match self {
             AnyAbstractPublicWebServiceObj::PossibleValues(value) => {
@@ -2234,9 +2302,17 @@ pub struct PossibleValue {
 impl PossibleValue {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("ProviderValue", &[], self.provider_value.as_ref())?;
-        w.optional("XigniteValue", &[], self.xignite_value.as_ref())?;
-        w.optional("Description", &[], self.description.as_ref())?;
+        w.optional(
+            tree::tag!("ProviderValue"),
+            tree::tags!(),
+            self.provider_value.as_ref(),
+        )?;
+        w.optional(
+            tree::tag!("XigniteValue"),
+            tree::tags!(),
+            self.xignite_value.as_ref(),
+        )?;
+        w.optional(tree::tag!("Description"), tree::tags!(), self.description.as_ref())?;
         Ok(())
     }
 
@@ -2287,11 +2363,11 @@ impl PossibleValue {
 }
 
 impl tree::XmlItem for PossibleValue {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2341,13 +2417,13 @@ pub struct LegacyExchangeMapping {
 impl LegacyExchangeMapping {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("MIC", &[], self.mic.as_ref())?;
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.optional(tree::tag!("MIC"), tree::tags!(), self.mic.as_ref())?;
         for item in &self.legacy_values {
-            w.value("LegacyValues", &[], item)?;
+            w.value(tree::tag!("LegacyValues"), tree::tags!(), item)?;
         }
         Ok(())
     }
@@ -2420,11 +2496,11 @@ impl LegacyExchangeMapping {
 }
 
 impl tree::XmlItem for LegacyExchangeMapping {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2505,17 +2581,25 @@ pub struct IdentifiersByExchange {
 impl IdentifiersByExchange {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.optional("IdentifierType", &[], self.identifier_type.as_ref())?;
-        w.optional("Exchange", &[], self.exchange.as_ref())?;
-        w.optional("InstrumentClass", &[], self.instrument_class.as_ref())?;
-        w.scalar("Count", &self.count);
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
         w.optional(
-            "ArrayOfIdentifierRecords",
-            &["IdentifierRecord"],
+            tree::tag!("IdentifierType"),
+            tree::tags!(),
+            self.identifier_type.as_ref(),
+        )?;
+        w.optional(tree::tag!("Exchange"), tree::tags!(), self.exchange.as_ref())?;
+        w.optional(
+            tree::tag!("InstrumentClass"),
+            tree::tags!(),
+            self.instrument_class.as_ref(),
+        )?;
+        w.scalar(tree::tag!("Count"), &self.count);
+        w.optional(
+            tree::tag!("ArrayOfIdentifierRecords"),
+            tree::tags!("IdentifierRecord"),
             self.array_of_identifier_records.as_ref(),
         )?;
         Ok(())
@@ -2617,11 +2701,11 @@ impl IdentifiersByExchange {
 }
 
 impl tree::XmlItem for IdentifiersByExchange {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2688,8 +2772,8 @@ pub struct IdentifierRecord {
 impl IdentifierRecord {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.optional("Name", &[], self.name.as_ref())?;
-        w.optional("Identifier", &[], self.identifier.as_ref())?;
+        w.optional(tree::tag!("Name"), tree::tags!(), self.name.as_ref())?;
+        w.optional(tree::tag!("Identifier"), tree::tags!(), self.identifier.as_ref())?;
         Ok(())
     }
 
@@ -2729,11 +2813,11 @@ impl IdentifierRecord {
 }
 
 impl tree::XmlItem for IdentifierRecord {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }
@@ -2783,12 +2867,12 @@ pub struct Statistics {
 impl Statistics {
     /// Writes its members, inherited first, into the element just started.
     fn write_members(&self, w: &mut tree::XmlOut<'_>) -> Result<(), EncodeError> {
-        w.scalar("Outcome", &self.outcome);
-        w.optional("Message", &[], self.message.as_ref())?;
-        w.optional("Identity", &[], self.identity.as_ref())?;
-        w.scalar("Delay", &self.delay);
-        w.scalar("Count", &self.count);
-        w.optional("Exchange", &[], self.exchange.as_ref())?;
+        w.scalar(tree::tag!("Outcome"), &self.outcome);
+        w.optional(tree::tag!("Message"), tree::tags!(), self.message.as_ref())?;
+        w.optional(tree::tag!("Identity"), tree::tags!(), self.identity.as_ref())?;
+        w.scalar(tree::tag!("Delay"), &self.delay);
+        w.scalar(tree::tag!("Count"), &self.count);
+        w.optional(tree::tag!("Exchange"), tree::tags!(), self.exchange.as_ref())?;
         Ok(())
     }
 
@@ -2864,11 +2948,11 @@ impl Statistics {
 }
 
 impl tree::XmlItem for Statistics {
-    fn write_element(
+    fn write_element<N: tree::ElementName, I: tree::ElementName>(
         &self,
         w: &mut tree::XmlOut<'_>,
-        name: &'static str,
-        _items: &'static [&'static str],
+        name: N,
+        _items: &'static [I],
     ) -> Result<(), EncodeError> {
         w.class(name, None, |w| self.write_members(w))
     }

@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetAllPriceLists",
     raw_trees: false,
     takes_parameters: false,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetAllPriceLists {

@@ -32,6 +32,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetDiscountMatrixPriceGroup",
     raw_trees: false,
     takes_parameters: false,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetDiscountMatrixPriceGroup {

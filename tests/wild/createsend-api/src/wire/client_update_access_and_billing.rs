@@ -43,6 +43,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Client.UpdateAccessAndBilling",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl ClientUpdateAccessAndBilling {

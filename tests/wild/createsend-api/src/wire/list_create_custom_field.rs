@@ -32,6 +32,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "List.CreateCustomField",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl ListCreateCustomField {

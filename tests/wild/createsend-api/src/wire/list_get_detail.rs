@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "List.GetDetail",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl ListGetDetail {

@@ -32,6 +32,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetCountryISO2ByName",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetCountryISO2ByName {

@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{
@@ -28,6 +28,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Order_PlaceOrder2",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl OrderPlaceOrder2 {
@@ -157,9 +158,9 @@ impl OrderPlaceOrder2Response {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("Order_PlaceOrder2Result", &self.result);
-                w.scalar("orderID", &self.order_id);
-                w.scalar("rndID", &self.rnd_id);
+                w.scalar(tree::tag!("Order_PlaceOrder2Result"), &self.result);
+                w.scalar(tree::tag!("orderID"), &self.order_id);
+                w.scalar(tree::tag!("rndID"), &self.rnd_id);
                 Ok(())
             },
         )

@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, TestPlaceOrder, TestPlaceOrderResponse};
@@ -26,6 +26,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Test_PlaceOrder",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl TestPlaceOrder {
@@ -155,8 +156,8 @@ impl TestPlaceOrderResponse {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("Test_PlaceOrderResult", &self.result);
-                w.scalar("orderID", &self.order_id);
+                w.scalar(tree::tag!("Test_PlaceOrderResult"), &self.result);
+                w.scalar(tree::tag!("orderID"), &self.order_id);
                 Ok(())
             },
         )

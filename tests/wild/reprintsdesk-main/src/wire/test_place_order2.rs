@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{
@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "Test_PlaceOrder2",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl TestPlaceOrder2 {
@@ -172,8 +173,8 @@ impl TestPlaceOrder2Response {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("Test_PlaceOrder2Result", &self.result);
-                w.scalar("orderID", &self.order_id);
+                w.scalar(tree::tag!("Test_PlaceOrder2Result"), &self.result);
+                w.scalar(tree::tag!("orderID"), &self.order_id);
                 Ok(())
             },
         )

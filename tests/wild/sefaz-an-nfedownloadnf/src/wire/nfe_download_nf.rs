@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, NfeDownloadNF2, NfeDownloadNF2Response};
@@ -26,6 +26,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "nfeDadosMsg",
     raw_trees: true,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl NfeDownloadNF2 {
@@ -157,7 +158,11 @@ impl NfeDownloadNF2Response {
                 binding,
                 &OPERATION,
                 |w| {
-                    w.optional("nfeDownloadNFResult", &[], self.result.as_ref())?;
+                    w.optional(
+                        tree::tag!("nfeDownloadNFResult"),
+                        tree::tags!(),
+                        self.result.as_ref(),
+                    )?;
                     Ok(())
                 },
             )

@@ -26,6 +26,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "LookupForDate",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl LookupForDate {

@@ -37,6 +37,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "VerifyAddress",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl VerifyAddress {

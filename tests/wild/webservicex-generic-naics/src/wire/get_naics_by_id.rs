@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{Credentials, Operation, SoapHeaders, GetNAICSByID, GetNAICSByIDResponse};
@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetNAICSByID",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetNAICSByID {
@@ -136,8 +137,12 @@ impl GetNAICSByIDResponse {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("GetNAICSByIDResult", &self.result);
-                w.optional("NAICSData", &[], self.naics_data.as_ref())?;
+                w.scalar(tree::tag!("GetNAICSByIDResult"), &self.result);
+                w.optional(
+                    tree::tag!("NAICSData"),
+                    tree::tags!(),
+                    self.naics_data.as_ref(),
+                )?;
                 Ok(())
             },
         )

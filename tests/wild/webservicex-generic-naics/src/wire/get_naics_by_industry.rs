@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{
@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetNAICSByIndustry",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetNAICSByIndustry {
@@ -143,8 +144,12 @@ impl GetNAICSByIndustryResponse {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("GetNAICSByIndustryResult", &self.result);
-                w.optional("NAICSData", &[], self.naics_data.as_ref())?;
+                w.scalar(tree::tag!("GetNAICSByIndustryResult"), &self.result);
+                w.optional(
+                    tree::tag!("NAICSData"),
+                    tree::tags!(),
+                    self.naics_data.as_ref(),
+                )?;
                 Ok(())
             },
         )

@@ -3,7 +3,7 @@
 
 use crate::runtime::deps::{bytes, http};
 use crate::runtime::{
-    self, message, soap, Binding, EncodeError, RequestError, ResponseError,
+    self, message, soap, tree, Binding, EncodeError, RequestError, ResponseError,
 };
 
 use crate::{
@@ -31,6 +31,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetNAICSGroupByID",
     raw_trees: false,
     takes_parameters: true,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetNAICSGroupByID {
@@ -138,8 +139,12 @@ impl GetNAICSGroupByIDResponse {
             binding,
             &OPERATION,
             |w| {
-                w.scalar("GetNAICSGroupByIDResult", &self.result);
-                w.optional("NAICSData", &[], self.naics_data.as_ref())?;
+                w.scalar(tree::tag!("GetNAICSGroupByIDResult"), &self.result);
+                w.optional(
+                    tree::tag!("NAICSData"),
+                    tree::tags!(),
+                    self.naics_data.as_ref(),
+                )?;
                 Ok(())
             },
         )

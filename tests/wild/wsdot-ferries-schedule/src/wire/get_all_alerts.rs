@@ -29,6 +29,7 @@ pub static OPERATION: runtime::OperationInfo = runtime::OperationInfo {
     request_element: "GetAllAlerts",
     raw_trees: false,
     takes_parameters: false,
+    written: runtime::SizeHint::new(),
 };
 
 impl GetAllAlerts {
