@@ -523,6 +523,9 @@ mod tests {
                 10,
                 -150,
                 123_456_789,
+                // Either side of the 64 bits written the quicker way.
+                i128::from(u64::MAX),
+                -i128::from(u64::MAX) - 1,
                 79_228_162_514_264_337_593_543_950_335,
             ] {
                 values.push(Decimal::from_i128_with_scale(mantissa, scale));

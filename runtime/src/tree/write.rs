@@ -57,6 +57,10 @@ pub struct XmlOut<'a> {
     /// (` xmlns=""` on an unqualified member), innermost last, each with its element's depth:
     /// an element of that namespace inside declares it no more.
     defaults: Vec<(u32, &'a str)>,
+    /// Some element may not be written plainly ([`XmlOut::plain`]): the fields above that
+    /// make an element's tags other than `<name>` and `</name>` are in use. Kept by
+    /// [`XmlOut::settle`] wherever one of them changes, so that each element tests one flag.
+    general: bool,
 }
 
 /// A prefix declared on an element for the namespace the element is written in, which is the
@@ -144,6 +148,7 @@ impl<'a> XmlOut<'a> {
             depth: 0,
             element_prefixes: Vec::new(),
             defaults: Vec::new(),
+            general: false,
         }
     }
 
@@ -197,6 +202,7 @@ impl<'a> XmlOut<'a> {
             depth: 0,
             element_prefixes: Vec::new(),
             defaults: Vec::new(),
+            general: true,
         }
     }
 
@@ -204,6 +210,7 @@ impl<'a> XmlOut<'a> {
     /// XmlSerializer writes without formatting).
     pub fn compact(mut self) -> XmlOut<'a> {
         self.indent = None;
+        self.settle();
         self
     }
 
@@ -224,6 +231,7 @@ impl<'a> XmlOut<'a> {
         w.xsi_pending = true;
         w.class_namespaces = Some(class_namespaces);
         w.pending = true;
+        w.settle();
         w
     }
 
@@ -269,6 +277,7 @@ impl<'a> XmlOut<'a> {
         // The start tag still open is the parent's, which the suffix is not for.
         self.close_start();
         self.root_suffix = Some(xmlns);
+        self.settle();
     }
 
     /// The next element (written right after) is of the namespace `namespace`, which
@@ -285,12 +294,14 @@ impl<'a> XmlOut<'a> {
         }
         self.root_suffix = Some(xmlns);
         self.defaults.push((self.depth + 1, namespace));
+        self.settle();
     }
 
     /// Writes `markup` (attributes, each with its leading space) right after the next start
     /// tag's name, before its own attributes: a SOAP header block's `soap:mustUnderstand`.
     pub(crate) fn attributes_first(&mut self, markup: &'a str) {
         self.root_attributes = Some(markup);
+        self.settle();
     }
 
     /// Ends the attributes of an open start tag: the root's suffix, once.
@@ -304,6 +315,7 @@ impl<'a> XmlOut<'a> {
                 self.declare_made_prefixes();
             }
             self.out.push_str(suffix);
+            self.settle();
         }
     }
 
@@ -331,6 +343,7 @@ impl<'a> XmlOut<'a> {
         if !starting {
             // Its own declarations end with it; its name took what was in scope before them.
             self.element_prefixes.retain(|p| p.depth != depth);
+            self.settle();
         }
         let Some(top) = self.element_prefixes.last_mut() else {
             return false;
@@ -386,6 +399,7 @@ impl<'a> XmlOut<'a> {
                 // take it (see `start_pending`).
                 self.root_suffix.get_or_insert("");
                 self.pending = true;
+                self.settle();
                 self.element_prefixes.len() - 1
             }
         };
@@ -475,6 +489,7 @@ impl<'a> XmlOut<'a> {
             self.out.push_str(attributes);
         }
         self.open = true;
+        self.settle();
     }
 
     /// [`XmlOut::start`] where something waits for the start tag: a prefix declared for the
@@ -497,6 +512,7 @@ impl<'a> XmlOut<'a> {
         if let Some(type_name) = self.next_type.take() {
             self.type_attribute(None, type_name);
         }
+        self.settle();
     }
 
     /// Names `type_name` (a type of the service, so without prefix: the service namespace is
@@ -505,6 +521,7 @@ impl<'a> XmlOut<'a> {
     pub fn next_type(&mut self, type_name: &'static str) {
         self.next_type = Some(type_name);
         self.pending = true;
+        self.settle();
     }
 
     /// Writes `xsi:type="xsd:{type_name}"` in the open start tag: an `object` holding a value
@@ -555,6 +572,7 @@ impl<'a> XmlOut<'a> {
                 self.root_attributes = Some(namespaces);
                 self.object_root = false;
                 self.xsi_pending = false;
+                self.settle();
             }
         }
         self.start(name);
@@ -698,6 +716,7 @@ impl<'a> XmlOut<'a> {
         // The default namespace it declared ends with it.
         if self.defaults.last().is_some_and(|(d, _)| *d == self.depth) {
             self.defaults.pop();
+            self.settle();
         }
         // (Balanced with `start`, but for a misuse, which must not panic.)
         self.depth = self.depth.wrapping_sub(1);
@@ -791,6 +810,7 @@ impl<'a> XmlOut<'a> {
                 }
             }
         }
+        self.settle();
         Ok(())
     }
 
@@ -884,12 +904,18 @@ impl<'a> XmlOut<'a> {
     /// declaration or attribute waiting for it or in scope that it would have to handle.
     #[inline(always)]
     fn plain(&self) -> bool {
-        self.indent.is_none()
-            && !self.pending
-            && self.root_attributes.is_none()
-            && self.root_suffix.is_none()
-            && self.element_prefixes.is_empty()
-            && self.defaults.is_empty()
+        !self.general
+    }
+
+    /// Notes whether an element may not be written plainly, after a change to what decides
+    /// it (see [`XmlOut::general`]).
+    fn settle(&mut self) {
+        self.general = self.indent.is_some()
+            || self.pending
+            || self.root_attributes.is_some()
+            || self.root_suffix.is_some()
+            || !self.element_prefixes.is_empty()
+            || !self.defaults.is_empty();
     }
 
     /// Writes `<name>value</name>`, a simple value as `XmlConvert` writes it.
