@@ -93,7 +93,8 @@ fn write_special(
 /// value the 15-digit rounding is then those digits (they lie within half a unit in the last
 /// place of the value, at most 2^-53 of it, and 15-digit decimals near it are at least
 /// 10^-15 of it apart, so no other is as near), and it reads back. With more, the 15 digits
-/// do not read back (else the shortest would be shorter): 17. A subnormal value has fewer
+/// do not read back (else the shortest would be shorter): 17, which are the shortest when
+/// there are 17 of them, and are formatted when there are 16. A subnormal value has fewer
 /// bits, so its shortest digits say nothing of its 15 (`5E-324` against .NET's
 /// `4.94065645841247E-324`): it is written the general way.
 fn write_double_round_trip(out: &mut String, v: f64) {
@@ -104,6 +105,10 @@ fn write_double_round_trip(out: &mut String, v: f64) {
     let shortest = Digits::of(buffer.format_finite(v));
     if shortest.len <= f64::SHORT {
         shortest.lay_out(out, f64::SHORT);
+    } else if shortest.len == f64::LONG {
+        // Of the 17-digit decimals that read back, ryu gives the nearest (ties to even, as
+        // Rust's exact formatting rounds): the 17-digit rounding itself.
+        shortest.lay_out(out, f64::LONG);
     } else {
         Digits::of(&scientific(v, f64::LONG)).lay_out(out, f64::LONG);
     }
