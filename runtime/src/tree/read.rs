@@ -533,6 +533,7 @@ impl XmlItem for String {
 
 impl<T: XmlItem> XmlItem for Option<T> {
     /// An item that may be null: `None` is written `<name xsi:nil="true" />`.
+    #[inline]
     fn write_element<N: super::ElementName, I: super::ElementName>(
         &self,
         w: &mut super::XmlOut<'_>,

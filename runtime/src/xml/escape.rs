@@ -28,7 +28,13 @@ pub(super) const TEXT_CLASS: [u8; 256] = {
 /// Returns the code point of the first character XML 1.0 cannot carry (C0 controls other
 /// than tab, LF and CR, U+FFFE and U+FFFF); `out` may then hold part of the text.
 pub fn escape_text(out: &mut String, text: &str) -> Result<(), u32> {
-    escape_text_from(out, text, first_to_escape(text.as_bytes()))
+    let first = first_to_escape(text.as_bytes());
+    if first == text.len() {
+        // Nothing to escape, as in nearly every text.
+        out.push_str(text);
+        return Ok(());
+    }
+    escape_text_from(out, text, first)
 }
 
 /// [`escape_text`], `first` being [`first_to_escape`] of `text`.
