@@ -845,6 +845,12 @@ impl<'a> XmlOut<'a> {
             return Ok(());
         }
         self.close_start();
+        self.escaped(field, text)
+    }
+
+    /// Appends `text` escaped; `field` names the element in an error.
+    #[inline(always)]
+    fn escaped(&mut self, field: &'static str, text: &str) -> Result<(), EncodeError> {
         xml::escape_text(self.out, text).map_err(|code| EncodeError::InvalidXmlChar {
             operation: self.operation,
             field,
@@ -860,11 +866,7 @@ impl<'a> XmlOut<'a> {
             // What `start`, `text` and `end` write here, inline (see `scalar`).
             self.close_start();
             name.write_open(self.out);
-            xml::escape_text(self.out, text).map_err(|code| EncodeError::InvalidXmlChar {
-                operation: self.operation,
-                field: name.name(),
-                code,
-            })?;
+            self.escaped(name.name(), text)?;
             name.write_close(self.out);
             return Ok(());
         }
