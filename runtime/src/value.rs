@@ -371,30 +371,40 @@ fn decimal_from_trimmed(text: &str) -> Result<Decimal, ValueError> {
 /// the same value, as a test checks).
 #[inline]
 fn short_decimal(bytes: &[u8]) -> Option<Decimal> {
-    let (negative, rest) = match bytes.first()? {
-        b'-' => (true, &bytes[1..]),
+    let (negative, rest) = match bytes {
+        [b'-', rest @ ..] => (true, rest),
         _ => (false, bytes),
     };
     if rest.is_empty() || rest.len() > 19 {
         return None;
     }
-    let mut mantissa: i64 = 0;
-    let mut point = None;
+    // 19 digits at most, so no overflow of 64 bits (the 19th is refused below).
+    let mut mantissa: u64 = 0;
+    // Where the point is; `rest.len()` for none.
+    let mut point = rest.len();
     for (i, &byte) in rest.iter().enumerate() {
-        match byte {
-            b'0'..=b'9' => mantissa = mantissa * 10 + i64::from(byte - b'0'),
-            b'.' if point.is_none() => point = Some(i),
-            _ => return None,
+        let digit = byte.wrapping_sub(b'0');
+        if digit < 10 {
+            mantissa = mantissa * 10 + u64::from(digit);
+        } else if byte == b'.' && point == rest.len() {
+            point = i;
+        } else {
+            return None;
         }
     }
-    let digits = rest.len() - usize::from(point.is_some());
+    let has_point = point != rest.len();
+    let digits = rest.len() - usize::from(has_point);
     if digits == 0 || digits > 18 {
         return None;
     }
-    // At most 18 digits, so the scale is within Decimal's 28.
-    let scale = point.map_or(0, |at| rest.len() - at - 1) as u32;
-    Some(Decimal::new(
-        if negative { -mantissa } else { mantissa },
+    // At most 18 digits, so the scale is within Decimal's 28 and the mantissa within 64 bits;
+    // a zero is never negative (`-0.00` reads as `0.00`, as the full grammar reads it).
+    let scale = if has_point { rest.len() - point - 1 } else { 0 } as u32;
+    Some(Decimal::from_parts(
+        mantissa as u32,
+        (mantissa >> 32) as u32,
+        0,
+        negative && mantissa != 0,
         scale,
     ))
 }

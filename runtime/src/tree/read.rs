@@ -673,7 +673,7 @@ impl<T: XmlItem> XmlItem for Vec<T> {
         let (item, inner) = items.split_first().unwrap_or((&"item", &[]));
         let mut values = Vec::new();
         while let Some(child) = element.next_item(item)? {
-            if child.name() == *item {
+            if crate::xml::same_name(child.name().as_bytes(), item.as_bytes()) {
                 values.push(child.value(item, inner)?);
             }
         }

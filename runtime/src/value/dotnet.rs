@@ -90,6 +90,10 @@ pub fn parse_boolean(text: &str) -> Result<bool, ValueError> {
 /// silently changes the number a client meant, so any comma is refused; so is an exponent,
 /// which the host refuses too.
 pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
+    // The short form has nothing to trim: tried first, on the text as it came.
+    if let Some(value) = super::short_decimal(text.as_bytes()) {
+        return Ok(value);
+    }
     super::decimal_from_trimmed(trim_number(text))
 }
 

@@ -128,6 +128,10 @@ pub fn parse_boolean(text: &str) -> Result<bool, ValueError> {
 /// (`1.50` stays `1.50`). A comma, an exponent, or more digits than a `Decimal` holds exactly
 /// are refused, each with its own reason; nothing is ever rounded.
 pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
+    // The short form has no white space to trim: tried first, on the text as it came.
+    if let Some(value) = super::short_decimal(text.as_bytes()) {
+        return Ok(value);
+    }
     super::decimal_from_trimmed(trim(text))
 }
 

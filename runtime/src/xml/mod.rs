@@ -30,7 +30,7 @@ pub(crate) use raw::{is_blank, RawContent};
 #[cfg(test)]
 pub(crate) use scanner::assert_reads_as_start;
 pub(crate) use scanner::{
-    scanned_text, Attributes, KnownStart, ScannedStart, Scanner, TextSpan, Unusual,
+    same_name, scanned_text, Attributes, KnownStart, ScannedStart, Scanner, TextSpan, Unusual,
 };
 pub(crate) use stream::{NilFlag, Stream, StreamStart};
 

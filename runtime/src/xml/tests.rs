@@ -544,3 +544,26 @@ fn plain_start_reads_as_start_reads() {
         assert_eq!(shortcut.pos, general.pos, "{doc}");
     }
 }
+
+/// `same_name` is `==`: every pair of names of 0 to 24 bytes differing in one byte at any
+/// place (first, last, the overlap of its two words), or in length, or not at all.
+#[test]
+fn same_name_is_equality() {
+    use super::same_name;
+    let base: Vec<u8> = (0..24u8).map(|i| b'A' + i).collect();
+    for len in 0..=24 {
+        let a = &base[..len];
+        assert!(same_name(a, a), "{len}");
+        assert!(same_name(a, &a.to_vec()), "{len}");
+        for other in 0..=24 {
+            if other != len {
+                assert!(!same_name(a, &base[..other]), "{len} against {other}");
+            }
+        }
+        for at in 0..len {
+            let mut b = a.to_vec();
+            b[at] ^= 0x20;
+            assert!(!same_name(a, &b), "{len}, byte {at}");
+        }
+    }
+}
