@@ -53,6 +53,11 @@ pub struct Streamed<'s, 'a> {
     plain_in_service: Option<bool>,
     /// Whether `xsi` is bound to XML Schema's instance namespace in the element, once asked.
     plain_xsi: Option<bool>,
+    /// Whether the last step was a plain read that succeeded: while it holds, so does all that
+    /// [`Streamed::plain_ready`] and the stream's parent checks ask (the element is being read,
+    /// nothing is pending, it is not empty and within the depth bound), and the next plain read
+    /// checks only the budget. Every step that is not a plain read clears it.
+    plain_streak: bool,
 }
 
 impl<'s, 'a> Streamed<'s, 'a> {
@@ -65,6 +70,7 @@ impl<'s, 'a> Streamed<'s, 'a> {
             operation: false,
             plain_in_service: None,
             plain_xsi: None,
+            plain_streak: false,
         }
     }
 
@@ -89,6 +95,7 @@ impl<'s, 'a> Streamed<'s, 'a> {
     /// Reads the rest of the element, to its end tag: what its reader left.
     #[inline]
     pub(crate) fn finish(&mut self) -> Result<(), Fallback> {
+        self.plain_streak = false;
         if let Some(left) = self.stream.pending.take() {
             self.stream.skip(&left)?;
         }
@@ -153,11 +160,15 @@ impl<'s, 'a> Streamed<'s, 'a> {
     // Inlined into the generated reader, so that the tags' lengths are its constants.
     #[inline(always)]
     fn plain_text(&mut self, open: &'static str, close: &'static str) -> Option<Cow<'a, str>> {
-        if !self.plain_ready() {
+        let streak = self.plain_streak;
+        if !streak && !self.plain_ready() {
             return None;
         }
-        let text = self.stream.plain_child_text(&self.start, open, close)?;
+        let text = self
+            .stream
+            .plain_child_text(&self.start, open, close, streak)?;
         self.progress = Progress::Reading;
+        self.plain_streak = true;
         Some(text)
     }
 
@@ -177,6 +188,7 @@ impl<'s, 'a> Streamed<'s, 'a> {
             return false;
         }
         self.progress = Progress::Reading;
+        self.plain_streak = true;
         true
     }
 
@@ -187,6 +199,7 @@ impl<'s, 'a> Streamed<'s, 'a> {
         &mut self,
         name: &'static str,
     ) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
+        self.plain_streak = false;
         if self.plain_ready() {
             if let Some(start) = self.stream.plain_child_start(&self.start, name) {
                 self.progress = Progress::Reading;
@@ -216,6 +229,7 @@ impl<'s, 'a> Streamed<'s, 'a> {
     /// service's namespace unless `any`.
     #[inline]
     fn next_child(&mut self, any: bool) -> Result<Option<StreamedMember<'_, 's, 'a>>, Fallback> {
+        self.plain_streak = false;
         if let Some(left) = self.stream.pending.take() {
             self.stream.skip(&left)?;
         }

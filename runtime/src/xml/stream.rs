@@ -217,7 +217,13 @@ impl<'a> Stream<'a> {
     /// within the budget and the depth bound, as [`Stream::start`] counts them.
     #[inline(always)]
     fn may_take_child(&self, parent: &StreamStart<'a>) -> bool {
-        !parent.empty && self.budget > 0 && (parent.depth as usize) < MAX_SCANNED_DEPTH
+        Self::may_hold_children(parent) && self.budget > 0
+    }
+
+    /// Whether `parent` may hold children: not empty, and within the depth bound.
+    #[inline(always)]
+    fn may_hold_children(parent: &StreamStart<'a>) -> bool {
+        !parent.empty && (parent.depth as usize) < MAX_SCANNED_DEPTH
     }
 
     /// Reads the element `open`…`close` (`<Quantity>` and `</Quantity>`) at the scanner, the
@@ -232,8 +238,10 @@ impl<'a> Stream<'a> {
         parent: &StreamStart<'a>,
         open: &str,
         close: &str,
+        parent_checked: bool,
     ) -> Option<Cow<'a, str>> {
-        if !self.may_take_child(parent) {
+        // `parent_checked`: the caller read a child of `parent` plainly just before.
+        if !(parent_checked || Self::may_hold_children(parent)) || self.budget == 0 {
             return None;
         }
         let before = self.scanner.pos;
