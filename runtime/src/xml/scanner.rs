@@ -739,7 +739,7 @@ impl<'a> Scanner<'a> {
 }
 
 /// `a == b` for the names of tags, compared inline: a name is a few bytes, fewer than a call
-/// to `memcmp` costs, so names up to 16 bytes are compared as two overlapping words.
+/// to `memcmp` costs, so names up to 32 bytes are compared as two to four overlapping words.
 #[inline(always)]
 pub(crate) fn same_name(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
@@ -755,6 +755,12 @@ pub(crate) fn same_name(a: &[u8], b: &[u8]) -> bool {
         0..4 => a == b,
         4..8 => word::<4>(a, 0) == word::<4>(b, 0) && word::<4>(a, n - 4) == word::<4>(b, n - 4),
         8..=16 => word::<8>(a, 0) == word::<8>(b, 0) && word::<8>(a, n - 8) == word::<8>(b, n - 8),
+        17..=32 => {
+            word::<8>(a, 0) == word::<8>(b, 0)
+                && word::<8>(a, 8) == word::<8>(b, 8)
+                && word::<8>(a, n - 16) == word::<8>(b, n - 16)
+                && word::<8>(a, n - 8) == word::<8>(b, n - 8)
+        }
         _ => a == b,
     }
 }

@@ -545,19 +545,19 @@ fn plain_start_reads_as_start_reads() {
     }
 }
 
-/// `same_name` is `==`: every pair of names of 0 to 24 bytes differing in one byte at any
-/// place (first, last, the overlap of its two words), or in length, or not at all.
+/// `same_name` is `==`: every pair of names of 0 to 40 bytes differing in one byte at any
+/// place (first, last, the overlaps of its words), or in length, or not at all.
 #[test]
 fn same_name_is_equality() {
     use super::same_name;
-    let base: Vec<u8> = (0..24u8).map(|i| b'A' + i).collect();
-    for len in 0..=24 {
+    let base: Vec<u8> = (0..40u8).map(|i| b'A' + i).collect();
+    for len in 0..=40 {
         let a = &base[..len];
         assert!(same_name(a, a), "{len}");
         // Another copy: equal bytes at another address.
         let copy = a.to_vec();
         assert!(same_name(a, &copy), "{len}");
-        for other in 0..=24 {
+        for other in 0..=40 {
             if other != len {
                 assert!(!same_name(a, &base[..other]), "{len} against {other}");
             }
