@@ -9,6 +9,10 @@
 //! `decode_request`, `encode_response`, `decode_response`, or (not for `echo-order`)
 //! `handle` (the whole server path, `MobileServiceServer::handle` with the echo service, on
 //! the encoded request as an HTTP request).
+//!
+//! With `RMM_ENVELOPES_DIR` set, `echo-order` also writes the two envelopes it reads there
+//! (`request.xml`, `response.xml`), for gSOAP's driver to count the same bytes
+//! (`tests/bench/instructions.sh`).
 
 #[allow(dead_code)]
 #[path = "../../generated/examples/echo_server.rs"]
@@ -152,6 +156,11 @@ fn run_objects(step: &str, n: u32) -> ExitCode {
         .encode_request(&credentials, binding)
         .expect("encodes");
     let encoded_response = response.encode_response(binding).expect("encodes");
+    if let Some(dir) = std::env::var_os("RMM_ENVELOPES_DIR") {
+        let dir = std::path::Path::new(&dir);
+        std::fs::write(dir.join("request.xml"), encoded_request.body()).expect("writes");
+        std::fs::write(dir.join("response.xml"), encoded_response.body()).expect("writes");
+    }
     // Checked once: counting a failing path counts nothing useful.
     assert_eq!(
         EchoOrder::decode_request(&encoded_request, binding)
