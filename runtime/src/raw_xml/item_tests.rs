@@ -154,3 +154,23 @@ fn arrays_of_raw_xml_are_written_as_the_host_writes_them() {
          </XmlNode><XmlNode><![CDATA[cd]]></XmlNode><XmlNode xsi:nil=\"true\" /></MakeNodesResult>"
     );
 }
+
+/// A namespace is read as an attribute's value is: a literal tab, CR or LF normalised to a
+/// space, references replaced (a character reference to a tab stays a tab); a plain one as
+/// it is written.
+#[test]
+fn a_raw_element_s_namespace_is_read_as_an_attribute_value() {
+    for (declared, namespace) in [
+        ("urn:plain", "urn:plain"),
+        ("urn:a&amp;b&#9;c", "urn:a&b\tc"),
+        ("urn:a\tb\nc", "urn:a b c"),
+    ] {
+        let element = format!("<R><a:x xmlns:a=\"{declared}\" /></R>");
+        let raw = read_as(&element, true, |node| {
+            Ok(node.elements().next().and_then(Node::raw_element))
+        })
+        .unwrap()
+        .expect("kept");
+        assert_eq!(raw.namespace, namespace, "{declared}");
+    }
+}
