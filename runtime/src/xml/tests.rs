@@ -569,3 +569,37 @@ fn same_name_is_equality() {
         }
     }
 }
+
+/// Texts of every length up to 40 bytes, with a byte of note at every place, are read to
+/// their end by the scanner: to the `<` after them, with their references marked; one holding
+/// what the scanner leaves to the cursor (CR, `>`) is left.
+#[test]
+fn texts_of_every_length_are_read_to_their_end() {
+    for len in 0..40usize {
+        for at in 0..=len {
+            for note in ["&amp;", "\t", "\n", "é", "\r", ">", ""] {
+                // `len` letters, the note among them before the letter at `at`.
+                let letter = |i: usize| char::from(b'a' + (i % 26) as u8);
+                let text: String = (0..at)
+                    .map(letter)
+                    .chain(note.chars())
+                    .chain((at..len).map(letter))
+                    .collect();
+                let doc = format!("<x>{text}</x>");
+                let mut scanner = Scanner::new(doc.as_bytes()).expect("UTF-8");
+                scanner.pos = 3;
+                let read = scanner.text_run();
+                if note == "\r" || note == ">" {
+                    assert!(read.is_err(), "{text:?}");
+                    continue;
+                }
+                let span = read.unwrap_or_else(|_| panic!("{text:?} read"));
+                assert_eq!(
+                    (span.start as usize, span.end as usize, span.refs),
+                    (3, 3 + text.len(), note == "&amp;"),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+}
