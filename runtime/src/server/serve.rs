@@ -4,10 +4,10 @@ use std::convert::Infallible;
 use std::future::Future;
 use std::time::Duration;
 
-use bytes::Bytes;
+use bytes::{Buf, BufMut, Bytes, BytesMut};
 use http::{Request, Response};
 use http_body::Body;
-use http_body_util::{BodyExt, LengthLimitError, Limited};
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
@@ -33,43 +33,85 @@ pub enum BodyError {
 }
 
 /// Reads the whole body of `request`, bounded in size and time.
-pub async fn collect_body<B>(
+///
+/// Not an `async fn`: the request is taken apart before the future is made, so that the
+/// future holds its head once (an `async fn` holds its arguments beside what it makes of
+/// them), and it does not borrow `config`. The server boxes this future for every request.
+pub fn collect_body<B>(
     request: Request<B>,
     config: &ServerConfig,
-) -> Result<Request<Bytes>, BodyError>
+) -> impl Future<Output = Result<Request<Bytes>, BodyError>> + use<B>
 where
     B: Body,
     B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
 {
     let (parts, body) = request.into_parts();
     let limit = config.max_body_bytes;
+    let timeout = config.body_timeout;
     // A declared length over the limit is refused before a byte of it is read.
-    if let Some(len) = parts
+    let declared_over = parts
         .headers
         .get(http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok()?.parse::<u64>().ok())
-    {
-        if len > limit as u64 {
+        .is_some_and(|len| len > limit as u64);
+    async move {
+        if declared_over {
             return Err(BodyError::TooLarge { limit });
         }
+        // Usually hyper has the whole body buffered already: poll once before arming a
+        // timer, which costs a timer-wheel entry per request.
+        let mut read = std::pin::pin!(read_whole(body, limit));
+        let ready = std::future::poll_fn(|cx| std::task::Poll::Ready(read.as_mut().poll(cx))).await;
+        let bytes = match ready {
+            std::task::Poll::Ready(read) => read?,
+            std::task::Poll::Pending => tokio::time::timeout(timeout, read)
+                .await
+                .map_err(|_| BodyError::Timeout(timeout))??,
+        };
+        Ok(Request::from_parts(parts, bytes))
     }
-    // Usually hyper has the whole body buffered already: poll once before arming a timer,
-    // which costs a timer-wheel entry per request.
-    let mut collect = std::pin::pin!(Limited::new(body, limit).collect());
-    let ready = std::future::poll_fn(|cx| std::task::Poll::Ready(collect.as_mut().poll(cx))).await;
-    let collected = match ready {
-        std::task::Poll::Ready(collected) => collected,
-        std::task::Poll::Pending => tokio::time::timeout(config.body_timeout, collect)
-            .await
-            .map_err(|_| BodyError::Timeout(config.body_timeout))?,
-    };
-    match collected {
-        Ok(collected) => Ok(Request::from_parts(parts, collected.to_bytes())),
-        Err(e) if e.downcast_ref::<LengthLimitError>().is_some() => {
-            Err(BodyError::TooLarge { limit })
+}
+
+/// The data of `body`, at most `limit` bytes of it (trailers are left out). A body that comes
+/// as one data frame, as hyper gives one that arrived whole, is that frame's bytes, neither
+/// copied nor gathered into a list first; several are joined.
+async fn read_whole<B>(body: B, limit: usize) -> Result<Bytes, BodyError>
+where
+    B: Body,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
+    let mut body = std::pin::pin!(body);
+    let mut whole = Bytes::new();
+    let mut joined: Option<BytesMut> = None;
+    let mut len = 0usize;
+    while !body.is_end_stream() {
+        let Some(frame) = body.as_mut().frame().await else {
+            break;
+        };
+        let frame = frame.map_err(|e| BodyError::Read(e.into().to_string()))?;
+        let Ok(mut data) = frame.into_data() else {
+            continue;
+        };
+        let size = data.remaining();
+        len = len.saturating_add(size);
+        if len > limit {
+            return Err(BodyError::TooLarge { limit });
         }
-        Err(e) => Err(BodyError::Read(e.to_string())),
+        if size == 0 {
+            continue;
+        }
+        match &mut joined {
+            Some(joined) => joined.put(data),
+            None if whole.is_empty() => whole = data.copy_to_bytes(size),
+            None => {
+                let mut both = BytesMut::with_capacity(len);
+                both.extend_from_slice(&whole);
+                both.put(data);
+                joined = Some(both);
+            }
+        }
     }
+    Ok(joined.map_or(whole, BytesMut::freeze))
 }
 
 /// Serves `service` on `listener` until the process ends: HTTP/1.1 with keep-alive, one task
@@ -153,4 +195,69 @@ where
         );
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use http_body_util::StreamBody;
+
+    /// A body of `chunks`, each its own data frame, then trailers.
+    fn framed(chunks: &[&'static str]) -> impl Body<Data = Bytes, Error = Infallible> {
+        let mut frames: Vec<Result<http_body::Frame<Bytes>, Infallible>> = chunks
+            .iter()
+            .map(|c| Ok(http_body::Frame::data(Bytes::from_static(c.as_bytes()))))
+            .collect();
+        frames.push(Ok(http_body::Frame::trailers(http::HeaderMap::new())));
+        StreamBody::new(futures_util::stream::iter(frames))
+    }
+
+    fn ready<T>(future: impl Future<Output = T>) -> T {
+        let mut future = std::pin::pin!(future);
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        match future.as_mut().poll(&mut cx) {
+            std::task::Poll::Ready(value) => value,
+            std::task::Poll::Pending => panic!("a body at hand is read at once"),
+        }
+    }
+
+    #[test]
+    fn one_frame_is_taken_as_it_is() {
+        let text: &'static str = "<soap:Envelope/>";
+        let bytes = ready(read_whole(framed(&[text]), 1024)).unwrap();
+        assert_eq!(bytes, text);
+        assert_eq!(
+            bytes.as_ptr(),
+            text.as_ptr(),
+            "the frame's bytes, not a copy"
+        );
+    }
+
+    #[test]
+    fn frames_are_joined_in_order_and_empty_ones_left_out() {
+        let bytes = ready(read_whole(framed(&["<a>", "", "b", "</a>"]), 1024)).unwrap();
+        assert_eq!(bytes, "<a>b</a>");
+        assert_eq!(ready(read_whole(framed(&[]), 1024)).unwrap(), "");
+    }
+
+    #[test]
+    fn the_limit_holds_the_data_whatever_its_frames() {
+        assert_eq!(
+            ready(read_whole(framed(&["abcd", "efgh"]), 8)).unwrap(),
+            "abcdefgh"
+        );
+        for chunks in [
+            &["abcdefghi"][..],
+            &["abcd", "efghi"],
+            &["abcd", "efgh", "i"],
+        ] {
+            assert!(
+                matches!(
+                    ready(read_whole(framed(chunks), 8)),
+                    Err(BodyError::TooLarge { limit: 8 })
+                ),
+                "{chunks:?}"
+            );
+        }
+    }
 }
