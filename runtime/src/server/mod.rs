@@ -327,19 +327,24 @@ where
 /// Runs the whole answer to a request, turning a panic in it (in a decoder or an encoder,
 /// outside the service's own guard) into a `500` with a plain-text reason, as ASP.NET answers
 /// an error it did not expect; the connection and the server go on.
-pub async fn catch_panic<F, B>(future: F) -> Response<B>
+///
+/// Not an `async fn`: one would hold `future` twice (as its argument and as the future it
+/// awaits), and the server boxes this future for every request.
+pub fn catch_panic<F, B>(future: F) -> impl Future<Output = Response<B>>
 where
     F: Future<Output = Response<B>>,
     B: From<Bytes>,
 {
-    match AssertUnwindSafe(future).catch_unwind().await {
-        Ok(response) => response,
-        Err(panic) => {
-            let what = panic_message(panic.as_ref());
-            tracing::error!(panic = %what, "answering a request panicked");
-            failure()
-        }
-    }
+    AssertUnwindSafe(future)
+        .catch_unwind()
+        .map(|caught| match caught {
+            Ok(response) => response,
+            Err(panic) => {
+                let what = panic_message(panic.as_ref());
+                tracing::error!(panic = %what, "answering a request panicked");
+                failure()
+            }
+        })
 }
 
 /// What a panic said (its `&str` or `String` payload), for the log.

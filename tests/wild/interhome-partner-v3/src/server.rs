@@ -533,94 +533,126 @@ impl<S: WebService> WebServiceServer<S> {
     /// [`Self::handle`] as the server sends it: items a handler streams
     /// ([`server::Items`]) are sent as they are written, past the first
     /// [`server::CHUNK`] bytes, without a length. What the `tower::Service` answers.
-    pub async fn handle_streamed(
+    pub fn handle_streamed(
         &self,
         request: http::Request<bytes::Bytes>,
-    ) -> http::Response<server::Body> {
-        server::catch_panic(self.answer(request, true)).await
+    ) -> impl std::future::Future<Output = http::Response<server::Body>> + '_ {
+        server::catch_panic(self.answer(request, true))
     }
 
     /// [`Self::handle`] without its guard; `chunked`, streamed items are sent as they
     /// are written.
-    async fn answer(
+    ///
+    /// An `async` block, not an `async fn`: the block holds the request once, where
+    /// an `async fn` would hold its argument and the request it reads, and the server
+    /// boxes this future for every request.
+    #[allow(clippy::manual_async_fn)]
+    fn answer(
         &self,
         request: http::Request<bytes::Bytes>,
         chunked: bool,
-    ) -> http::Response<server::Body> {
-        let by_action: Option<(Binding, Operation)> = server::route_by_action(
-            &SERVICE,
-            &request,
-        );
-        let mut refused = None;
-        if let Some((binding, operation)) = by_action {
-            let dispatched = if server::operate::observing(&self.inner.config) {
-                Box::pin(self.observed(binding, operation, &request, chunked)).await
-            } else {
-                self.dispatch(binding, operation, &request, chunked).await
+    ) -> impl std::future::Future<Output = http::Response<server::Body>> + '_ {
+        async move {
+            let mut refused = None;
+            let by_action: Option<(Binding, Operation)> = server::route_by_action(
+                &SERVICE,
+                &request,
+            );
+            if let Some((binding, operation)) = by_action {
+                match self.call_operation(binding, operation, &request, chunked).await {
+                    Ok(response) => {
+                        return server::finish_answer(&self.inner.config, response);
+                    }
+                    Err(error) => refused = Some((binding, operation, error)),
+                }
+            }
+            let (binding, operation) = match self.route(&request, refused) {
+                std::ops::ControlFlow::Continue(call) => call,
+                std::ops::ControlFlow::Break(answer) => {
+                    return server::finish(&self.inner.config, answer)
+                        .map(server::Body::from);
+                }
             };
-            match dispatched {
+            let refusal = match self
+                .call_operation(binding, operation, &request, chunked)
+                .await
+            {
                 Ok(response) => {
                     return server::finish_answer(&self.inner.config, response);
                 }
-                Err(error) => refused = Some((binding, operation, error)),
-            }
+                Err(error) => server::refusal_response(binding, &request, &error),
+            };
+            server::finish(&self.inner.config, refusal).map(server::Body::from)
         }
-        let response = match server::route::<Operation>(&SERVICE, &request) {
-            server::Route::Wsdl => {
-                server::document(
-                    soap::SOAP11_CONTENT_TYPE,
-                    crate::wsdl::document(&server::address(&request, SERVICE.path)),
-                )
-            }
-            server::Route::Disco => {
-                server::document(
-                    soap::SOAP11_CONTENT_TYPE,
-                    server::discovery(&SERVICE, &server::address(&request, SERVICE.path)),
-                )
-            }
-            server::Route::Schema(_) => server::schema_not_found(),
-            server::Route::HelpIndex => {
-                server::document(
-                    server::HTML_CONTENT_TYPE,
-                    crate::help::index(SERVICE.path),
-                )
-            }
-            server::Route::HelpOperation(operation) => {
-                server::document(
-                    server::HTML_CONTENT_TYPE,
-                    crate::help::operation(operation, SERVICE.path),
-                )
-            }
-            server::Route::Call { binding, operation } => {
-                match refused {
-                    Some((b, o, error)) if (b, o) == (binding, operation) => {
-                        server::refusal_response(binding, &request, &error)
-                    }
-                    _ => {
-                        let dispatched = if server::operate::observing(
-                            &self.inner.config,
-                        ) {
-                            Box::pin(
-                                    self.observed(binding, operation, &request, chunked),
-                                )
-                                .await
-                        } else {
-                            self.dispatch(binding, operation, &request, chunked).await
-                        };
-                        match dispatched {
-                            Ok(response) => {
-                                return server::finish_answer(&self.inner.config, response);
-                            }
-                            Err(error) => {
-                                server::refusal_response(binding, &request, &error)
-                            }
+    }
+
+    /// Where a request the headers did not route goes: on to the call its envelope
+    /// makes, or the answer to anything else (the WSDL, the help pages, a refusal).
+    /// `refused` is the decoder's refusal of the call the headers named, which is the
+    /// answer if the envelope names the same call. A function of its own, so that
+    /// [`Self::answer`]'s future holds neither the route nor the refusal while the
+    /// call runs.
+    fn route(
+        &self,
+        request: &http::Request<bytes::Bytes>,
+        refused: Option<(Binding, Operation, RequestError)>,
+    ) -> std::ops::ControlFlow<http::Response<bytes::Bytes>, (Binding, Operation)> {
+        std::ops::ControlFlow::Break(
+            match server::route::<Operation>(&SERVICE, request) {
+                server::Route::Call { binding, operation } => {
+                    match refused {
+                        Some((b, o, error)) if (b, o) == (binding, operation) => {
+                            server::refusal_response(binding, request, &error)
                         }
+                        _ => return std::ops::ControlFlow::Continue((binding, operation)),
                     }
                 }
-            }
-            server::Route::Refused(response) => response,
-        };
-        server::finish(&self.inner.config, response).map(server::Body::from)
+                server::Route::Wsdl => {
+                    server::document(
+                        soap::SOAP11_CONTENT_TYPE,
+                        crate::wsdl::document(&server::address(request, SERVICE.path)),
+                    )
+                }
+                server::Route::Disco => {
+                    server::document(
+                        soap::SOAP11_CONTENT_TYPE,
+                        server::discovery(
+                            &SERVICE,
+                            &server::address(request, SERVICE.path),
+                        ),
+                    )
+                }
+                server::Route::Schema(_) => server::schema_not_found(),
+                server::Route::HelpIndex => {
+                    server::document(
+                        server::HTML_CONTENT_TYPE,
+                        crate::help::index(SERVICE.path),
+                    )
+                }
+                server::Route::HelpOperation(operation) => {
+                    server::document(
+                        server::HTML_CONTENT_TYPE,
+                        crate::help::operation(operation, SERVICE.path),
+                    )
+                }
+                server::Route::Refused(response) => response,
+            },
+        )
+    }
+
+    /// Runs a call: [`Self::dispatch`], observed if the server observes its calls.
+    async fn call_operation(
+        &self,
+        binding: Binding,
+        operation: Operation,
+        request: &http::Request<bytes::Bytes>,
+        chunked: bool,
+    ) -> Result<http::Response<server::Body>, RequestError> {
+        if server::operate::observing(&self.inner.config) {
+            Box::pin(self.observed(binding, operation, request, chunked)).await
+        } else {
+            self.dispatch(binding, operation, request, chunked).await
+        }
     }
 
     /// [`Self::dispatch`] in its `tracing` span (`rmm.serve`, a child of the caller's
@@ -1021,18 +1053,19 @@ where
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
         let this = self.clone();
         Box::pin(async move {
-            let response = match server::collect_body(request, &this.inner.config).await
-            {
-                Ok(request) => this.handle_streamed(request).await,
+            let request = match server::collect_body(request, &this.inner.config).await {
+                Ok(request) => request,
                 Err(error) => {
-                    server::finish(
-                            &this.inner.config,
-                            server::body_error_response(&error),
-                        )
-                        .map(server::Body::from)
+                    return Ok(
+                        server::finish(
+                                &this.inner.config,
+                                server::body_error_response(&error),
+                            )
+                            .map(server::Body::from),
+                    );
                 }
             };
-            Ok(response)
+            Ok(this.handle_streamed(request).await)
         })
     }
 }
