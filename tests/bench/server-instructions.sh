@@ -4,7 +4,9 @@
 # and gSOAP's server of the same WSDL (tests/bench/gsoap/mobile_server.c), each run under
 # callgrind and sent the captured SOAP 1.1 client sample of an operation N and 3N times over one
 # keep-alive connection; the difference over 2N is one request's instructions, start-up left
-# out. Counted, not timed: the figures do not move with the machine's load.
+# out. Counted, not timed: the figures do not move with the machine's load. After the table,
+# where rmm's instructions go: each step's instructions a request (the functions' inclusive
+# counts, the same difference), the rest being hyper's and tokio's own work and the system calls.
 #   bash tests/bench/server-instructions.sh [N]          (default 500)
 # Needs valgrind and python3 (the client); builds gSOAP's server first
 # (bash tests/bench/gsoap/install.sh installs gSOAP).
@@ -61,7 +63,7 @@ count() {
     port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
     out="$work/callgrind.log"
     if [ "$1" = rmm ]; then
-        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$rmm" --listen "127.0.0.1:$port" >"$out" 2>&1 &
+        valgrind --tool=callgrind --callgrind-out-file="$work/rmm-$2.cg" "$rmm" --listen "127.0.0.1:$port" >"$out" 2>&1 &
     else
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$gsoap" "$port" >"$out" 2>&1 &
     fi
@@ -78,6 +80,7 @@ count() {
 
 echo "| operation | rmm (echo server) | gSOAP 2.8 | gSOAP / rmm |"
 echo "|---|---:|---:|---:|"
+declare -A steps
 for op in 10:MobileAccountSearch 01:MobileTaskCreate; do
     number="${op%%:*}" name="${op#*:}"
     body "tests/fixtures/asmx/soap11-op$number-client-sample.txt" >"$work/body.xml"
@@ -90,4 +93,46 @@ for op in 10:MobileAccountSearch 01:MobileTaskCreate; do
     done
     printf '| %s | %s | %s | %.1f× |\n' "$name" "${per[rmm]}" "${per[gsoap]}" \
         "$(python3 -c "print(${per[gsoap]} / ${per[rmm]})")"
+    callgrind_annotate --inclusive=yes --threshold=100 "$work/rmm-$n.cg" >"$work/$name.one" 2>/dev/null
+    callgrind_annotate --inclusive=yes --threshold=100 "$work/rmm-$((3 * n)).cg" >"$work/$name.three" 2>/dev/null
+    steps[$name]=$(python3 - "$work/$name.one" "$work/$name.three" "$n" "${per[rmm]}" <<'PY'
+import re, sys
+one, three, n, total = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+# Each step by the function that does it (release symbols; the first line naming it).
+steps = [
+    ("hyper reads the request's head", r"hyper::proto::h1::io::Buffered<T,B>::parse\b", 0),
+    ("the generated server's tower call", r"MobileServiceServer<S> as tower_service::Service<.*>>::call::\{\{closure\}\}", 0),
+    ("routing by SOAPAction", r"rmm_runtime::server::route::route_by_action\b", 1),
+    ("decoding the request", r"::decode_request\b", 1),
+    ("the echo service", r"as rmm_mobile::server::MobileService>::", 1),
+    ("encoding the answer", r"rmm_mobile::server::respond\b", 1),
+    ("hyper writes the answer's head", r"hyper::proto::h1::conn::Conn<I,B,T>::write_head\b", 0),
+]
+def counts(path):
+    lines = open(path, encoding="utf-8", errors="replace").read().splitlines()
+    found = {}
+    for label, pattern, _ in steps:
+        for line in lines:
+            m = re.match(r"\s*([\d,]+) ", line)
+            if m and re.search(pattern, line):
+                found[label] = int(m.group(1).replace(",", ""))
+                break
+    return found
+a, b = counts(one), counts(three)
+per = {label: (b[label] - a[label]) // (2 * n) for label, _, _ in steps if label in a and label in b}
+inner = 0
+for label, _, depth in steps:
+    if label not in per:
+        continue
+    print(("    of which " if depth else "") + f"{label}: {per[label]}")
+    inner += per[label] if depth == 0 else 0
+print(f"the rest (hyper's and tokio's own work, the system calls): {total - inner}")
+print(f"the whole request: {total}")
+PY
+)
+done
+echo
+for name in MobileAccountSearch MobileTaskCreate; do
+    echo "rmm's $name, instructions a request by step:"
+    echo "${steps[$name]}" | sed 's/^/  /'
 done

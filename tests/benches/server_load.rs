@@ -456,9 +456,11 @@ mod constant {
 }
 
 /// A tower service answering every request with a floor's answer, after reading the request
-/// body as the generated server does.
+/// body as the generated server does. Answer and configuration are shared, as the generated
+/// server shares its own: a call clones only what the floor's handler clones (the answer's
+/// headers, into the response).
 #[derive(Clone)]
-struct FixedAnswer(Answer);
+struct FixedAnswer(std::sync::Arc<(Answer, ServerConfig)>);
 
 impl rmm_mobile::runtime::deps::tower_service::Service<Request<hyper::body::Incoming>>
     for FixedAnswer
@@ -476,10 +478,10 @@ impl rmm_mobile::runtime::deps::tower_service::Service<Request<hyper::body::Inco
     }
 
     fn call(&mut self, request: Request<hyper::body::Incoming>) -> Self::Future {
-        let answer = self.0.clone();
+        let shared = self.0.clone();
         Box::pin(async move {
-            let config = ServerConfig::default();
-            let _ = server::collect_body(request, &config).await;
+            let (answer, config) = &*shared;
+            let _ = server::collect_body(request, config).await;
             Ok(answer.response())
         })
     }
@@ -588,7 +590,7 @@ impl RunningServer {
                         ServerKind::FloorServe(answer) => {
                             server::serve_with_shutdown(
                                 listener,
-                                FixedAnswer(answer),
+                                FixedAnswer(std::sync::Arc::new((answer, ServerConfig::default()))),
                                 ServerConfig::default(),
                                 stop,
                             )
