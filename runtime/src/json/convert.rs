@@ -27,6 +27,10 @@ pub trait FromJson: Sized {
 /// Whether a JSON member's name names a .NET member: `AssignToPropertyOrField` looks members
 /// up ignoring case.
 pub fn member_is(json_name: &str, member: &str) -> bool {
+    // A client names a member as the class does, as a rule.
+    if json_name == member {
+        return true;
+    }
     if json_name.is_ascii() && member.is_ascii() {
         return json_name.eq_ignore_ascii_case(member);
     }

@@ -108,7 +108,7 @@ fn is_token_char(c: char) -> bool {
     c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | '+')
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// The next character, not consumed.
     #[inline]
     fn peek(&self) -> Option<char> {
@@ -188,7 +188,9 @@ impl Reader<'_> {
     /// A string in double or single quotes, the next character being the quote.
     fn string(&mut self) -> Result<String, JsonError> {
         let quote = self.bump().expect("a quote");
-        let mut out = String::new();
+        // Escapes only shorten a text, so its length in the source up to the closing quote
+        // is room enough: one allocation, where growing as the runs come took several.
+        let mut out = String::with_capacity(self.quoted_len(quote as u8));
         loop {
             // The run up to the next quote or backslash, copied at once.
             let rest = &self.text.as_bytes()[self.pos..];
@@ -228,6 +230,24 @@ impl Reader<'_> {
                 c => out.push(c),
             }
         }
+    }
+
+    /// The bytes from here to the closing `quote` (a backslash's next byte skipped), or to
+    /// the end if there is none.
+    fn quoted_len(&self, quote: u8) -> usize {
+        let rest = &self.text.as_bytes()[self.pos..];
+        let mut at = 0;
+        while let Some(found) = memchr::memchr2(quote, b'\\', &rest[at..]) {
+            at += found;
+            if rest[at] == quote {
+                return at;
+            }
+            at += 2;
+            if at >= rest.len() {
+                break;
+            }
+        }
+        rest.len()
     }
 
     /// One UTF-16 code unit of a `\uXXXX` escape: a surrogate pairs with a following
@@ -275,7 +295,7 @@ impl Reader<'_> {
             let name = match c {
                 '"' | '\'' => self.string()?,
                 ':' => return Err(JsonError::MemberNameExpected),
-                _ => self.token(),
+                _ => self.token().to_owned(),
             };
             if self.next_non_white() != Some(':') {
                 return Err(JsonError::ObjectExpected);
@@ -328,8 +348,7 @@ impl Reader<'_> {
     }
 
     /// The longest run of token characters.
-    fn token(&mut self) -> String {
-        let mut token = String::new();
+    fn token(&mut self) -> &'a str {
         let start = self.pos;
         while let Some(c) = self.peek() {
             if !is_token_char(c) {
@@ -337,23 +356,22 @@ impl Reader<'_> {
             }
             self.pos += c.len_utf8();
         }
-        token.push_str(&self.text[start..self.pos]);
-        token
+        &self.text[start..self.pos]
     }
 
     /// `null`, `true`, `false` or a number, classified as .NET does: without a point or an
     /// exponent an int, else a long; without an exponent a decimal; else a double.
     fn primitive(&mut self) -> Result<Json, JsonError> {
         let token = self.token();
-        match token.as_str() {
+        match token {
             "null" => return Ok(Json::Null),
             "true" => return Ok(Json::Bool(true)),
             "false" => return Ok(Json::Bool(false)),
             _ => {}
         }
-        number(&token)
+        number(token)
             .map(Json::Number)
-            .ok_or(JsonError::InvalidPrimitive(token))
+            .ok_or_else(|| JsonError::InvalidPrimitive(token.to_owned()))
     }
 }
 

@@ -69,7 +69,13 @@ fn body_text(body: &[u8]) -> std::borrow::Cow<'_, str> {
     if body.starts_with(b"\xFE\xFF") {
         return encoding_rs::UTF_16BE.decode_with_bom_removal(body).0;
     }
-    String::from_utf8_lossy(body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body))
+    let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
+    // Valid UTF-8, as a body nearly always is, checked at the validator's speed (the lossy
+    // reading goes a chunk at a time); invalid, each bad sequence read as U+FFFD.
+    match std::str::from_utf8(body) {
+        Ok(text) => text.into(),
+        Err(_) => String::from_utf8_lossy(body),
+    }
 }
 
 /// The parameters of a JSON call, by name.
@@ -154,18 +160,20 @@ impl ScriptArgs {
 /// would not write within its limits (too deep, too long: [`within_limits`]); the answer
 /// carries the depth it was written to for that.
 pub fn answer(result: &dyn ToJson) -> Response<Bytes> {
-    let mut out = JsonOut::new();
+    // Written in place after `{"d":`, in room for a small answer (a larger one grows it a
+    // few times rather than from nothing).
+    let mut out = JsonOut::after("{\"d\":", ANSWER_ROOM);
     result.write_json(&mut out);
     let deepest = out.deepest();
-    let json = out.as_str();
-    let mut body = String::with_capacity(json.len() + 6);
-    body.push_str("{\"d\":");
-    body.push_str(json);
+    let mut body = out.into_string();
     body.push('}');
     let mut response = json_response(StatusCode::OK, body, CACHE_CONTROL_ANSWER, false);
     response.extensions_mut().insert(Written { deepest });
     response
 }
+
+/// The room an answer's text starts with.
+const ANSWER_ROOM: usize = 1024;
 
 /// How deep an answer's value was written, for [`within_limits`].
 #[derive(Debug, Clone, Copy)]

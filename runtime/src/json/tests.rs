@@ -136,6 +136,83 @@ fn writes_strings_as_javascript_string_encode_does() {
     assert_eq!(written(&'<'), r#""\u003c""#);
 }
 
+/// `JavaScriptStringEncode`'s rule, one character at a time: the oracle for the writer,
+/// which looks at bytes.
+fn encoded_char_by_char(value: &str) -> String {
+    let mut out = String::from("\"");
+    for c in value.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20
+                || matches!(
+                    c,
+                    '\'' | '<' | '>' | '&' | '\u{85}' | '\u{2028}' | '\u{2029}'
+                ) =>
+            {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+#[test]
+fn every_character_is_written_as_the_rule_says_alone_and_among_others() {
+    // Every character of the first three planes' first 0x3000 code points, and the
+    // neighbours of the three escaped ones that share their lead bytes (C2, E2 80).
+    let chars: Vec<char> = (0..0x3000u32)
+        .chain(0xE000..0xE100)
+        .filter_map(char::from_u32)
+        .collect();
+    for &c in &chars {
+        for text in [
+            c.to_string(),
+            format!("a{c}"),
+            format!("{c}b"),
+            format!("ab{c}{c}cd"),
+        ] {
+            let mut out = String::new();
+            write_string(&mut out, &text);
+            assert_eq!(out, encoded_char_by_char(&text), "{:?}", text);
+        }
+    }
+    // Lead bytes at the very end of the text, and all of it at once.
+    let all: String = chars.iter().collect();
+    let mut out = String::new();
+    write_string(&mut out, &all);
+    assert_eq!(out, encoded_char_by_char(&all));
+}
+
+#[test]
+fn quoted_strings_read_to_their_closing_quote_whatever_they_escape() {
+    for (json, text) in [
+        (r#""""#, ""),
+        (r#""plain""#, "plain"),
+        (r#""a\"b""#, "a\"b"),
+        (r#""\\""#, "\\"),
+        (r#""\\\"""#, "\\\""),
+        (r#""\u00e9\u2028\ud83d\ude00 end""#, "é\u{2028}😀 end"),
+        (r#"'single \' "double"'"#, "single ' \"double\""),
+    ] {
+        assert_eq!(parsed(json), Json::String(text.to_owned()), "{json}");
+    }
+    for unterminated in [r#""abc"#, r#""abc\"#, r#""abc\""#] {
+        assert_eq!(
+            parse(unterminated).unwrap_err(),
+            JsonError::UnterminatedString,
+            "{unterminated}"
+        );
+    }
+}
+
 #[test]
 fn writes_numbers_and_dates_as_the_host_does() {
     assert_eq!(written(&0.1f64), "0.1");

@@ -21,6 +21,22 @@ impl JsonOut {
         JsonOut::default()
     }
 
+    /// A text that starts with `prefix`, with room for about `capacity` bytes: an answer
+    /// written in place after its `{"d":`.
+    pub(crate) fn after(prefix: &str, capacity: usize) -> JsonOut {
+        let mut out = String::with_capacity(capacity.max(prefix.len()));
+        out.push_str(prefix);
+        JsonOut {
+            out,
+            ..JsonOut::default()
+        }
+    }
+
+    /// The text written.
+    pub(crate) fn into_string(self) -> String {
+        self.out
+    }
+
     /// Appends text as it is (a number, `null`, `true`).
     pub fn raw(&mut self, text: &str) {
         self.out.push_str(text);
@@ -123,30 +139,44 @@ impl JsonOut {
 /// other control characters and for `'`, `<`, `>`, `&`, U+0085, U+2028 and U+2029 (so that
 /// the text can stand in HTML and in JavaScript source); everything else as it is, `/` too.
 pub fn write_string(out: &mut String, value: &str) {
+    out.reserve(value.len() + 2);
     out.push('"');
+    let bytes = value.as_bytes();
     let mut start = 0;
-    for (i, c) in value.char_indices() {
-        let escape: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\u{8}' => Some("\\b"),
-            '\u{c}' => Some("\\f"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            c if (c as u32) < 0x20
-                || matches!(
-                    c,
-                    '\'' | '<' | '>' | '&' | '\u{85}' | '\u{2028}' | '\u{2029}'
-                ) =>
-            {
-                Some("")
+    let mut at = 0;
+    while at < bytes.len() {
+        // Bytes that never start an escape are passed over by a table lookup each; the two
+        // lead bytes of U+0085 (C2 85) and U+2028/U+2029 (E2 80 A8/A9) are looked at closer.
+        if !WRITE_ATTENTION[bytes[at] as usize] {
+            at += 1;
+            continue;
+        }
+        let (c, len) = match bytes[at] {
+            0xC2 if bytes.get(at + 1) == Some(&0x85) => ('\u{85}', 2),
+            0xE2 if matches!(bytes.get(at + 1..at + 3), Some([0x80, 0xA8 | 0xA9])) => (
+                if bytes[at + 2] == 0xA8 {
+                    '\u{2028}'
+                } else {
+                    '\u{2029}'
+                },
+                3,
+            ),
+            0xC2 | 0xE2 => {
+                at += 1;
+                continue;
             }
-            _ => None,
+            b => (char::from(b), 1),
         };
-        if let Some(escape) = escape {
-            out.push_str(&value[start..i]);
-            if escape.is_empty() {
+        out.push_str(&value[start..at]);
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            _ => {
                 // `\u` and four lower-case hex digits, without formatting machinery.
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 let code = c as u32;
@@ -154,15 +184,34 @@ pub fn write_string(out: &mut String, value: &str) {
                 for shift in [12, 8, 4, 0] {
                     out.push(char::from(HEX[((code >> shift) & 0xf) as usize]));
                 }
-            } else {
-                out.push_str(escape);
             }
-            start = i + c.len_utf8();
         }
+        at += len;
+        start = at;
     }
     out.push_str(&value[start..]);
     out.push('"');
 }
+
+/// The bytes [`write_string`] looks at: the ASCII it escapes (the control characters, `"`,
+/// `\`, `'`, `<`, `>`, `&`) and the lead bytes of the other characters it escapes.
+static WRITE_ATTENTION: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    let mut i = 0;
+    let more = *b"\"\\'<>&";
+    while i < more.len() {
+        table[more[i] as usize] = true;
+        i += 1;
+    }
+    table[0xC2] = true;
+    table[0xE2] = true;
+    table
+};
 
 /// The milliseconds since 1970 in UTC of a .NET `DateTime`, as `SerializeDateTime` counts
 /// them: `(ticks - epoch) / 10000`, truncated toward zero (as chrono's `num_milliseconds`
