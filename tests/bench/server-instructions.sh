@@ -7,6 +7,9 @@
 # out. Counted, not timed: the figures do not move with the machine's load. After the table,
 # where rmm's instructions go: each step's instructions a request (the functions' inclusive
 # counts, the same difference), the rest being hyper's and tokio's own work and the system calls.
+# Then the JSON face: the script service's server (`tests/src/bin/script_server.rs`, the
+# generated `ScriptServiceServer` with `ScriptEcho`) sent `EchoPoints` of 10 points as ASP.NET
+# AJAX posts it (the load bench's `script-json` call), counted the same way.
 #   bash tests/bench/server-instructions.sh [N]          (default 500)
 # Needs valgrind and python3 (the client); builds gSOAP's server first
 # (bash tests/bench/gsoap/install.sh installs gSOAP).
@@ -16,8 +19,10 @@ cd "$root"
 n="${1:-500}"
 command -v valgrind >/dev/null || { echo "valgrind is needed (Debian package valgrind)" >&2; exit 1; }
 cargo build --release --quiet -p rmm-mobile --example echo_server
+cargo build --release --quiet -p rmm-tests --bin script_server
 bash tests/bench/gsoap/build-server.sh >/dev/null
 rmm="${CARGO_TARGET_DIR:-$root/target}/release/examples/echo_server"
+script="${CARGO_TARGET_DIR:-$root/target}/release/script_server"
 gsoap="$root/target/bench/gsoap/mobile_server"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -28,15 +33,21 @@ body() {
          inside && body {print} inside && /^\r?$/ {body = 1}' "$1" | tr -d '\r' | head -c -1
 }
 
-# Sends the request N times over one connection to 127.0.0.1:PORT, reading each answer whole.
+# Sends the request N times over one connection to 127.0.0.1:PORT, reading each answer whole:
+# a SOAP 1.1 call of ACTION, or (ACTION `json:PATH`) a JSON call posted to PATH.
 send() {
     python3 - "$1" "$2" "$3" "$4" <<'PY'
 import socket, sys
 port, count, action, path = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 body = open(path, "rb").read()
-head = ("POST /api/rmm/MobileService.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        "Content-Type: text/xml; charset=utf-8\r\nSOAPAction: \"%s\"\r\n"
-        "Content-Length: %d\r\n\r\n" % (action, len(body))).encode()
+if action.startswith("json:"):
+    head = ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: application/json; charset=utf-8\r\n"
+            "Content-Length: %d\r\n\r\n" % (action[5:], len(body))).encode()
+else:
+    head = ("POST /api/rmm/MobileService.asmx HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            "Content-Type: text/xml; charset=utf-8\r\nSOAPAction: \"%s\"\r\n"
+            "Content-Length: %d\r\n\r\n" % (action, len(body))).encode()
 s = socket.create_connection(("127.0.0.1", port))
 s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 for _ in range(count):
@@ -64,6 +75,8 @@ count() {
     out="$work/callgrind.log"
     if [ "$1" = rmm ]; then
         valgrind --tool=callgrind --callgrind-out-file="$work/rmm-$2.cg" "$rmm" --listen "127.0.0.1:$port" >"$out" 2>&1 &
+    elif [ "$1" = script ]; then
+        valgrind --tool=callgrind --callgrind-out-file=/dev/null "$script" --listen "127.0.0.1:$port" >"$out" 2>&1 &
     else
         valgrind --tool=callgrind --callgrind-out-file=/dev/null "$gsoap" "$port" >"$out" 2>&1 &
     fi
@@ -131,6 +144,15 @@ print(f"the whole request: {total}")
 PY
 )
 done
+# The JSON face: EchoPoints of 10 points (the load bench's call).
+python3 - >"$work/points.json" <<'PY'
+points = ['{"X":%d,"Y":%d,"Name":"point %d \\u00e9","When":"\\/Date(%d)\\/"}'
+          % (i, -i * 7, i, 1234567890123 + i * 86400000) for i in range(10)]
+print('{"value":[%s]}' % ",".join(points), end="")
+PY
+one=$(count script "$n" "json:/api/rmm/ScriptService.asmx/EchoPoints" "$work/points.json")
+three=$(count script $((3 * n)) "json:/api/rmm/ScriptService.asmx/EchoPoints" "$work/points.json")
+printf '| EchoPoints (JSON, script service) | %s | | |\n' "$(((three - one) / (2 * n)))"
 echo
 for name in MobileAccountSearch MobileTaskCreate; do
     echo "rmm's $name, instructions a request by step:"

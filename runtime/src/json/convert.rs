@@ -4,6 +4,8 @@
 //! value's invariant string (so `"5"` reads as the int 5, `5.0` is no int, `true` is the
 //! string `True`).
 
+use std::borrow::Cow;
+
 use rust_decimal::Decimal;
 
 use super::write::{write_date, write_double, write_float, write_string};
@@ -52,7 +54,7 @@ fn invariant_string(value: &Json) -> Option<String> {
             write_double(&mut out, *d);
             out
         }
-        Json::String(s) => s.clone(),
+        Json::String(s) => s.to_string(),
         // `ToUniversalTime().ToString("u")`.
         Json::Date(ms) => date_of(*ms)
             .map(|d| d.value.format("%Y-%m-%d %H:%M:%SZ").to_string())
@@ -413,7 +415,7 @@ impl<T: FromJson> FromJson for Box<T> {
 
 #[doc(hidden)] // for generated code
 /// The `__type` hint of an object, if it has one.
-pub fn type_hint(value: &Json) -> Option<&str> {
+pub fn type_hint<'v>(value: &'v Json<'_>) -> Option<&'v str> {
     match value.get("__type") {
         Some(Json::String(hint)) => Some(hint),
         _ => None,
@@ -424,12 +426,12 @@ pub fn type_hint(value: &Json) -> Option<&str> {
 /// The members of an object read as the class `dotnet`, whose own hints are `own` (its
 /// `__type`, where it carries one) among the service's `all`: an object without a hint, or
 /// with one of `own`; another hint is refused as .NET refuses it.
-pub fn class_members<'a>(
-    value: &'a Json,
+pub fn class_members<'v, 'a>(
+    value: &'v Json<'a>,
     dotnet: &'static str,
     own: &[&str],
     all: &[&str],
-) -> Result<&'a [(String, Json)], JsonError> {
+) -> Result<&'v [(Cow<'a, str>, Json<'a>)], JsonError> {
     match value {
         Json::Object(members) => match type_hint(value) {
             Some(hint) if !own.contains(&hint) => Err(JsonError::unknown_hint(hint, dotnet, all)),

@@ -20,6 +20,8 @@ mod tests;
 mod write;
 pub mod xml;
 
+use std::borrow::Cow;
+
 use rust_decimal::Decimal;
 
 pub use convert::{
@@ -29,9 +31,12 @@ pub use error::JsonError;
 pub use parse::{parse, parse_within, JsonLimits, MAX_DEPTH, MAX_JSON_LENGTH};
 pub use write::{date_milliseconds, write_string, JsonOut};
 
-/// A JSON value as .NET's deserializer reads it.
+/// A JSON value as .NET's deserializer reads it. Its strings and member names borrow the text
+/// they were read from where they hold no escape (most do): reading a call allocates for
+/// its arrays and objects, not for each name and string ([`Json::into_owned`] for a value
+/// that outlives its text).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Json {
+pub enum Json<'a> {
     /// `null`.
     Null,
     /// `true` or `false`.
@@ -39,14 +44,14 @@ pub enum Json {
     /// A number, of the type .NET reads it as.
     Number(JsonNumber),
     /// A string, its escapes resolved.
-    String(String),
+    String(Cow<'a, str>),
     /// A string `"\/Date(ms)\/"`: milliseconds since 1970 in UTC, which .NET reads as a
     /// `DateTime` wherever it stands.
     Date(i64),
     /// An array.
-    Array(Vec<Json>),
+    Array(Vec<Json<'a>>),
     /// An object: its members in order, each name once (a repeated name keeps its last value).
-    Object(Vec<(String, Json)>),
+    Object(Vec<(Cow<'a, str>, Json<'a>)>),
 }
 
 /// A JSON number, as `JavaScriptObjectDeserializer` types it: without a point or an exponent
@@ -63,7 +68,7 @@ pub enum JsonNumber {
     Double(f64),
 }
 
-impl Json {
+impl<'a> Json<'a> {
     /// The .NET type the deserializer makes of it, as error messages name it.
     pub fn dotnet_type(&self) -> &'static str {
         match self {
@@ -83,10 +88,29 @@ impl Json {
     }
 
     /// The member `name` of an object, matched exactly (as parameters are).
-    pub fn get(&self, name: &str) -> Option<&Json> {
+    pub fn get(&self, name: &str) -> Option<&Json<'a>> {
         match self {
             Json::Object(members) => members.iter().find(|(n, _)| n == name).map(|(_, v)| v),
             _ => None,
+        }
+    }
+
+    /// The value with its strings and names its own, to outlive the text it was read from.
+    pub fn into_owned(self) -> Json<'static> {
+        let owned = |text: Cow<'a, str>| Cow::Owned(text.into_owned());
+        match self {
+            Json::Null => Json::Null,
+            Json::Bool(b) => Json::Bool(b),
+            Json::Number(n) => Json::Number(n),
+            Json::String(text) => Json::String(owned(text)),
+            Json::Date(ms) => Json::Date(ms),
+            Json::Array(items) => Json::Array(items.into_iter().map(Json::into_owned).collect()),
+            Json::Object(members) => Json::Object(
+                members
+                    .into_iter()
+                    .map(|(name, value)| (owned(name), value.into_owned()))
+                    .collect(),
+            ),
         }
     }
 }

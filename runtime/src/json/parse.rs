@@ -7,6 +7,8 @@
 
 use rust_decimal::Decimal;
 
+use std::borrow::Cow;
+
 use super::{Json, JsonError, JsonNumber};
 
 /// `JavaScriptSerializer.RecursionLimit`'s default, which ASMX's `jsonSerialization`
@@ -60,12 +62,12 @@ impl JsonLimits {
 
 /// Reads `text` whole as one value within .NET's default limits; empty or white space only
 /// is `None` (which .NET reads as null).
-pub fn parse(text: &str) -> Result<Option<Json>, JsonError> {
+pub fn parse(text: &str) -> Result<Option<Json<'_>>, JsonError> {
     parse_within(text, JsonLimits::default())
 }
 
 /// [`parse`] within `limits`.
-pub fn parse_within(text: &str, limits: JsonLimits) -> Result<Option<Json>, JsonError> {
+pub fn parse_within(text: &str, limits: JsonLimits) -> Result<Option<Json<'_>>, JsonError> {
     if limits.too_long(text) {
         return Err(JsonError::TooLong);
     }
@@ -138,7 +140,7 @@ impl<'a> Reader<'a> {
         None
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json, JsonError> {
+    fn value(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         if depth + 1 > self.recursion_limit {
             return Err(JsonError::TooDeep);
         }
@@ -162,7 +164,7 @@ impl<'a> Reader<'a> {
 
     /// `"\/Date(ticks)\/"`, with an optional suffix (a letter, or `±hhmm`) that .NET reads
     /// past and ignores: the milliseconds since 1970 in UTC.
-    fn date(&mut self) -> Option<Json> {
+    fn date(&mut self) -> Option<Json<'a>> {
         let at = self.pos;
         let rest = self.text[at..].strip_prefix("\"\\/Date(")?;
         let end = rest.find(")\\/\"")?;
@@ -186,11 +188,20 @@ impl<'a> Reader<'a> {
     }
 
     /// A string in double or single quotes, the next character being the quote.
-    fn string(&mut self) -> Result<String, JsonError> {
+    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         let quote = self.bump().expect("a quote");
+        let len = self.quoted_len(quote as u8);
+        let start = self.pos;
+        // No escape before the closing quote: the text itself.
+        if self.text.as_bytes().get(start + len) == Some(&(quote as u8))
+            && memchr::memchr(b'\\', &self.text.as_bytes()[start..start + len]).is_none()
+        {
+            self.pos = start + len + 1;
+            return Ok(Cow::Borrowed(&self.text[start..start + len]));
+        }
         // Escapes only shorten a text, so its length in the source up to the closing quote
         // is room enough: one allocation, where growing as the runs come took several.
-        let mut out = String::with_capacity(self.quoted_len(quote as u8));
+        let mut out = String::with_capacity(len);
         loop {
             // The run up to the next quote or backslash, copied at once.
             let rest = &self.text.as_bytes()[self.pos..];
@@ -226,7 +237,7 @@ impl<'a> Reader<'a> {
                         _ => return Err(JsonError::UnrecognizedEscape),
                     }
                 }
-                c if c == quote => return Ok(out),
+                c if c == quote => return Ok(Cow::Owned(out)),
                 c => out.push(c),
             }
         }
@@ -276,9 +287,9 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn object(&mut self, depth: usize) -> Result<Json, JsonError> {
+    fn object(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         self.bump(); // `{`
-        let mut members: Vec<(String, Json)> = Vec::new();
+        let mut members: Vec<(Cow<'a, str>, Json<'a>)> = Vec::new();
         loop {
             let Some(c) = self.next_non_white() else {
                 return Err(JsonError::ObjectExpected);
@@ -295,7 +306,7 @@ impl<'a> Reader<'a> {
             let name = match c {
                 '"' | '\'' => self.string()?,
                 ':' => return Err(JsonError::MemberNameExpected),
-                _ => self.token().to_owned(),
+                _ => Cow::Borrowed(self.token()),
             };
             if self.next_non_white() != Some(':') {
                 return Err(JsonError::ObjectExpected);
@@ -321,7 +332,7 @@ impl<'a> Reader<'a> {
         Ok(Json::Object(members))
     }
 
-    fn array(&mut self, depth: usize) -> Result<Json, JsonError> {
+    fn array(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         self.bump(); // `[`
         let mut items = Vec::new();
         if self.next_non_white() == Some(']') {
@@ -361,7 +372,7 @@ impl<'a> Reader<'a> {
 
     /// `null`, `true`, `false` or a number, classified as .NET does: without a point or an
     /// exponent an int, else a long; without an exponent a decimal; else a double.
-    fn primitive(&mut self) -> Result<Json, JsonError> {
+    fn primitive(&mut self) -> Result<Json<'a>, JsonError> {
         let token = self.token();
         match token {
             "null" => return Ok(Json::Null),

@@ -2,6 +2,8 @@
 //! reads and writes them: the parameters of a POST body or a GET query, the `{"d":…}`
 //! answer, and the error body with its `jsonerror: true` header.
 
+use std::borrow::Cow;
+
 use bytes::Bytes;
 use http::header::{HeaderValue, CACHE_CONTROL, CONTENT_LENGTH, CONTENT_TYPE};
 use http::{Method, Request, Response, StatusCode};
@@ -80,21 +82,21 @@ fn body_text(body: &[u8]) -> std::borrow::Cow<'_, str> {
 
 /// The parameters of a JSON call, by name.
 #[derive(Debug)]
-pub struct ScriptArgs {
-    values: Vec<(String, Json)>,
+pub struct ScriptArgs<'a> {
+    values: Vec<(Cow<'a, str>, Json<'a>)>,
 }
 
-impl ScriptArgs {
+impl<'a> ScriptArgs<'a> {
     /// Reads the parameters of a call to an operation that takes GET (`use_get`, .NET's
     /// `UseHttpGet`) or POST: from the query, each of `params` a JSON value (names matched
     /// ignoring case, a repeated one joined with commas, an empty one null), or from the body,
     /// one JSON object (empty, no parameters). A call by the other verb is refused.
     pub fn of_request<B: AsRef<[u8]>>(
-        request: &Request<B>,
+        request: &'a Request<B>,
         operation: &'static str,
         use_get: bool,
         params: &[&'static str],
-    ) -> Result<ScriptArgs, JsonError> {
+    ) -> Result<ScriptArgs<'a>, JsonError> {
         // `GetRawParams`: a UseHttpGet operation takes GET alone, another POST alone; the
         // message names the verb .NET assumes was used ("POST" for any but GET, "GET" for
         // any but POST), not the one sent.
@@ -130,21 +132,21 @@ impl ScriptArgs {
                 }
                 if let Some(text) = joined {
                     let value = parse_within(&text, limits_of(request))?.unwrap_or(Json::Null);
-                    values.push(((*param).to_owned(), value));
+                    values.push((Cow::Borrowed(*param), value.into_owned()));
                 }
             }
             return Ok(ScriptArgs { values });
         }
-        let text = body_text(request.body().as_ref());
-        if text.is_empty() {
-            return Ok(ScriptArgs { values: Vec::new() });
-        }
-        match parse_within(&text, limits_of(request))? {
-            None | Some(Json::Null) => Err(JsonError::NullBody),
-            Some(Json::Object(values)) => Ok(ScriptArgs { values }),
-            Some(Json::Array(_)) => Err(JsonError::BodyIsArray),
-            Some(other) => Err(JsonError::BodyIsValue(other.dotnet_type())),
-        }
+        // The parameters borrow the body's text where it is UTF-8 as sent (nearly always);
+        // a body decoded from another encoding is the call's own, and so are they.
+        let values = match body_text(request.body().as_ref()) {
+            Cow::Borrowed(text) => body_params(text, limits_of(request))?,
+            Cow::Owned(text) => body_params(&text, limits_of(request))?
+                .into_iter()
+                .map(|(name, value)| (Cow::Owned(name.into_owned()), value.into_owned()))
+                .collect(),
+        };
+        Ok(ScriptArgs { values })
     }
 
     /// The parameter `name` (matched exactly) converted to its type; absent, refused.
@@ -153,6 +155,19 @@ impl ScriptArgs {
             Some((_, value)) => T::from_json(value),
             None => Err(JsonError::MissingParameter(name)),
         }
+    }
+}
+
+/// A call's body, `text`: one JSON object, its members the parameters (empty text, none).
+fn body_params(text: &str, limits: JsonLimits) -> Result<Vec<(Cow<'_, str>, Json<'_>)>, JsonError> {
+    if text.is_empty() {
+        return Ok(Vec::new());
+    }
+    match parse_within(text, limits)? {
+        None | Some(Json::Null) => Err(JsonError::NullBody),
+        Some(Json::Object(values)) => Ok(values),
+        Some(Json::Array(_)) => Err(JsonError::BodyIsArray),
+        Some(other) => Err(JsonError::BodyIsValue(other.dotnet_type())),
     }
 }
 
@@ -406,7 +421,7 @@ pub fn decode_answer<T: FromJson, B: AsRef<[u8]>>(
     if response.status() != StatusCode::OK {
         let message = match parse(text) {
             Ok(Some(error)) if json_error => match error.get("Message") {
-                Some(Json::String(message)) => message.clone(),
+                Some(Json::String(message)) => message.to_string(),
                 _ => text.to_owned(),
             },
             _ => {

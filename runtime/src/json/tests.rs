@@ -7,7 +7,7 @@ use super::script::is_json_call;
 use super::*;
 use crate::DateTime;
 
-fn parsed(text: &str) -> Json {
+fn parsed(text: &str) -> Json<'_> {
     parse(text).unwrap().unwrap()
 }
 
@@ -202,8 +202,17 @@ fn quoted_strings_read_to_their_closing_quote_whatever_they_escape() {
         (r#""\u00e9\u2028\ud83d\ude00 end""#, "é\u{2028}😀 end"),
         (r#"'single \' "double"'"#, "single ' \"double\""),
     ] {
-        assert_eq!(parsed(json), Json::String(text.to_owned()), "{json}");
+        assert_eq!(parsed(json), Json::String(text.into()), "{json}");
     }
+    // Without an escape, a string and a member name are the text itself; with one, their own.
+    use std::borrow::Cow;
+    let Json::Object(members) = parsed(r#"{"plain":"text","esc\u0061ped":"a\tb"}"#) else {
+        panic!("an object");
+    };
+    assert!(matches!(&members[0].0, Cow::Borrowed("plain")));
+    assert!(matches!(&members[0].1, Json::String(Cow::Borrowed("text"))));
+    assert!(matches!(&members[1].0, Cow::Owned(name) if name == "escaped"));
+    assert!(matches!(&members[1].1, Json::String(Cow::Owned(text)) if text == "a\tb"));
     for unterminated in [r#""abc"#, r#""abc\"#, r#""abc\""#] {
         assert_eq!(
             parse(unterminated).unwrap_err(),
