@@ -131,6 +131,12 @@ impl<'a> Reader<'a> {
 
     /// Skips white space; the next character, not consumed.
     fn next_non_white(&mut self) -> Option<char> {
+        // The common case first: the next byte is printable ASCII (no white space).
+        if let Some(&b) = self.text.as_bytes().get(self.pos) {
+            if b > b' ' && b < 0x7F {
+                return Some(char::from(b));
+            }
+        }
         while let Some(c) = self.peek() {
             if !is_white(c) {
                 return Some(c);
@@ -167,7 +173,7 @@ impl<'a> Reader<'a> {
     fn date(&mut self) -> Option<Json<'a>> {
         let at = self.pos;
         let rest = self.text[at..].strip_prefix("\"\\/Date(")?;
-        let end = rest.find(")\\/\"")?;
+        let end = memchr::memmem::find(rest.as_bytes(), b")\\/\"")?;
         let inside = &rest[..end];
         let digits_end = inside
             .char_indices()
@@ -190,15 +196,16 @@ impl<'a> Reader<'a> {
     /// A string in double or single quotes, the next character being the quote.
     fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         let quote = self.bump().expect("a quote");
-        let len = self.quoted_len(quote as u8);
         let start = self.pos;
-        // No escape before the closing quote: the text itself.
-        if self.text.as_bytes().get(start + len) == Some(&(quote as u8))
-            && memchr::memchr(b'\\', &self.text.as_bytes()[start..start + len]).is_none()
-        {
-            self.pos = start + len + 1;
-            return Ok(Cow::Borrowed(&self.text[start..start + len]));
+        // The closing quote before any backslash: no escape, the text itself.
+        let rest = &self.text.as_bytes()[start..];
+        if let Some(len) = memchr::memchr2(quote as u8, b'\\', rest) {
+            if rest[len] == quote as u8 {
+                self.pos = start + len + 1;
+                return Ok(Cow::Borrowed(&self.text[start..start + len]));
+            }
         }
+        let len = self.quoted_len(quote as u8);
         // Escapes only shorten a text, so its length in the source up to the closing quote
         // is room enough: one allocation, where growing as the runs come took several.
         let mut out = String::with_capacity(len);
