@@ -199,13 +199,13 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         // The closing quote before any backslash: no escape, the text itself.
         let rest = &self.text.as_bytes()[start..];
-        if let Some(len) = memchr::memchr2(quote as u8, b'\\', rest) {
-            if rest[len] == quote as u8 {
-                self.pos = start + len + 1;
-                return Ok(Cow::Borrowed(&self.text[start..start + len]));
-            }
+        let first = memchr::memchr2(quote as u8, b'\\', rest);
+        if let Some(len) = first.filter(|&len| rest[len] == quote as u8) {
+            self.pos = start + len + 1;
+            return Ok(Cow::Borrowed(&self.text[start..start + len]));
         }
-        let len = self.quoted_len(quote as u8);
+        // Scanned on from the first backslash, not again from the start.
+        let len = self.quoted_len(quote as u8, first.unwrap_or(rest.len()));
         // Escapes only shorten a text, so its length in the source up to the closing quote
         // is room enough: one allocation, where growing as the runs come took several.
         let mut out = String::with_capacity(len);
@@ -251,10 +251,10 @@ impl<'a> Reader<'a> {
     }
 
     /// The bytes from here to the closing `quote` (a backslash's next byte skipped), or to
-    /// the end if there is none.
-    fn quoted_len(&self, quote: u8) -> usize {
+    /// the end if there is none; `from` bytes on, none is the quote.
+    fn quoted_len(&self, quote: u8, from: usize) -> usize {
         let rest = &self.text.as_bytes()[self.pos..];
-        let mut at = 0;
+        let mut at = from;
         while let Some(found) = memchr::memchr2(quote, b'\\', &rest[at..]) {
             at += found;
             if rest[at] == quote {

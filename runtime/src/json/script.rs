@@ -263,7 +263,7 @@ pub fn error_response(error: &JsonError) -> Response<Bytes> {
     out.close_object();
     json_response(
         StatusCode::INTERNAL_SERVER_ERROR,
-        out.as_str().to_owned(),
+        out.into_string(),
         CACHE_CONTROL_ERROR,
         true,
     )
@@ -391,7 +391,7 @@ pub fn request(http_path: &str, use_get: bool, params: &[(&str, String)]) -> Req
         builder
             .method(Method::POST)
             .uri(http_path)
-            .body(Bytes::from(out.as_str().to_owned()))
+            .body(Bytes::from(out.into_string()))
     };
     request.expect("a request of a valid path and header")
 }
@@ -400,7 +400,7 @@ pub fn request(http_path: &str, use_get: bool, params: &[(&str, String)]) -> Req
 pub fn value_text(value: &dyn ToJson) -> String {
     let mut out = JsonOut::new();
     value.write_json(&mut out);
-    out.as_str().to_owned()
+    out.into_string()
 }
 
 /// Client side: reads an answer: the value of `d`, or the error the service sent.
