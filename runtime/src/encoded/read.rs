@@ -33,7 +33,7 @@ pub fn read_request<T>(
     body: &[u8],
     read: impl FnOnce(&Element<'_, '_>) -> Result<T, EncodedError>,
 ) -> Result<T, RequestError> {
-    let text = std::str::from_utf8(body).map_err(|_| RequestError::MalformedXml {
+    let text = simdutf8::basic::from_utf8(body).map_err(|_| RequestError::MalformedXml {
         reason: "the body is not valid UTF-8".into(),
     })?;
     let doc = parse(text)?;

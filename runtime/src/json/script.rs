@@ -74,7 +74,7 @@ fn body_text(body: &[u8]) -> std::borrow::Cow<'_, str> {
     let body = body.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(body);
     // Valid UTF-8, as a body nearly always is, checked at the validator's speed (the lossy
     // reading goes a chunk at a time); invalid, each bad sequence read as U+FFFD.
-    match std::str::from_utf8(body) {
+    match simdutf8::basic::from_utf8(body) {
         Ok(text) => text.into(),
         Err(_) => String::from_utf8_lossy(body),
     }
@@ -416,7 +416,11 @@ pub fn decode_answer<T: FromJson, B: AsRef<[u8]>>(
         reason,
         body: Bytes::copy_from_slice(body),
     };
-    let text = std::str::from_utf8(body).map_err(|e| undecodable(e.to_string()))?;
+    let text = match simdutf8::basic::from_utf8(body) {
+        Ok(text) => text,
+        // std's error says where the text stops being UTF-8.
+        Err(_) => std::str::from_utf8(body).map_err(|e| undecodable(e.to_string()))?,
+    };
     let json_error = response.headers().contains_key("jsonerror");
     if response.status() != StatusCode::OK {
         let message = match parse(text) {
