@@ -145,15 +145,28 @@ fn concrete_class(model: &Model, c: &ClassModel, hinted: bool) -> TokenStream {
             json::ToJson::write_json(&self.#field, out);
         }
     });
-    let reads = order.iter().map(|m| {
-        let wire = &m.wire;
+    let names = order.iter().map(|m| &m.wire);
+    let reads = order.iter().enumerate().map(|(i, m)| {
+        let i = proc_macro2::Literal::usize_unsuffixed(i);
         let field = ident(&m.field);
+        quote!(Some(#i) => read.#field = json::FromJson::from_json(item)?,)
+    });
+    let read_member = if let [only] = order.as_slice() {
+        // One member: a `match` of one arm is an `if`.
+        let (wire, field) = (&only.wire, ident(&only.field));
         quote! {
-            if json::member_is(name, #wire) {
+            if json::member_index(name, &[#wire]).is_some() {
                 read.#field = json::FromJson::from_json(item)?;
             }
         }
-    });
+    } else {
+        quote! {
+            match json::member_index(name, &[#(#names),*]) {
+                #(#reads)*
+                _ => {}
+            }
+        }
+    };
     let read_body = if order.is_empty() {
         quote! {
             json::class_members(value, Self::DOTNET, &[#(#own),*], TYPE_HINTS)?;
@@ -163,7 +176,7 @@ fn concrete_class(model: &Model, c: &ClassModel, hinted: bool) -> TokenStream {
         quote! {
             let mut read = Self::default();
             for (name, item) in json::class_members(value, Self::DOTNET, &[#(#own),*], TYPE_HINTS)? {
-                #(#reads) else *
+                #read_member
             }
             Ok(read)
         }

@@ -28,7 +28,7 @@ pub trait FromJson: Sized {
 
 /// Whether a JSON member's name names a .NET member: `AssignToPropertyOrField` looks members
 /// up ignoring case.
-pub fn member_is(json_name: &str, member: &str) -> bool {
+pub(crate) fn member_is(json_name: &str, member: &str) -> bool {
     // A client names a member as the class does, as a rule.
     if json_name == member {
         return true;
@@ -37,6 +37,22 @@ pub fn member_is(json_name: &str, member: &str) -> bool {
         return json_name.eq_ignore_ascii_case(member);
     }
     json_name.to_lowercase() == member.to_lowercase()
+}
+
+/// Which of a class's members (their names, in the order the class declares them) a JSON
+/// member's name names: the one it names exactly, as a client nearly always does, else the
+/// first it names ignoring case ([`member_is`]). (.NET refuses a name that two members match
+/// ignoring case as ambiguous; a class with such members is not CLS-compliant, and here the
+/// exact one is taken.)
+pub fn member_index(json_name: &str, members: &[&str]) -> Option<usize> {
+    members
+        .iter()
+        .position(|&member| member == json_name)
+        .or_else(|| {
+            members
+                .iter()
+                .position(|member| member_is(json_name, member))
+        })
 }
 
 /// The value as `TypeConverter.ConvertToInvariantString` writes it, for a value that is

@@ -25,7 +25,7 @@ use std::borrow::Cow;
 use rust_decimal::Decimal;
 
 pub use convert::{
-    class_members, enum_from_json, enum_to_json, member_is, type_hint, FromJson, ToJson,
+    class_members, enum_from_json, enum_to_json, member_index, type_hint, FromJson, ToJson,
 };
 pub use error::JsonError;
 pub use parse::{parse, parse_within, JsonLimits, MAX_DEPTH, MAX_JSON_LENGTH};

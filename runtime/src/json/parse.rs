@@ -173,7 +173,17 @@ impl<'a> Reader<'a> {
     fn date(&mut self) -> Option<Json<'a>> {
         let at = self.pos;
         let rest = self.text[at..].strip_prefix("\"\\/Date(")?;
-        let end = memchr::memmem::find(rest.as_bytes(), b")\\/\"")?;
+        // The first `)\/"`: each `)` found by memchr (a date holds one), where a searcher
+        // for the whole pattern would be built for every date.
+        let bytes = rest.as_bytes();
+        let mut from = 0;
+        let end = loop {
+            let close = from + memchr::memchr(b')', &bytes[from..])?;
+            if bytes[close + 1..].starts_with(b"\\/\"") {
+                break close;
+            }
+            from = close + 1;
+        };
         let inside = &rest[..end];
         let digits_end = inside
             .char_indices()

@@ -4,6 +4,7 @@
 use rust_decimal::Decimal;
 
 use super::script::is_json_call;
+
 use super::*;
 use crate::DateTime;
 
@@ -107,6 +108,23 @@ fn reads_dates_only_in_their_escaped_form() {
     assert_eq!(parsed(r#""/Date(0)/""#), Json::String("/Date(0)/".into()));
     assert_eq!(parsed(r#"'\/Date(0)\/'"#), Json::String("/Date(0)/".into()));
     assert_eq!(parsed(r#""\/Date(x)\/""#), Json::String("/Date(x)/".into()));
+    // The date ends at the first `)\/"`: a `)` before it is inside (and no date's), and one
+    // not followed by `\/"` is passed over.
+    assert_eq!(
+        parsed(r#""\/Date(1))\/""#),
+        Json::String("/Date(1))/".into())
+    );
+    assert_eq!(
+        parsed(r#"["\/Date(1)", ")\/"]"#),
+        Json::Array(vec![
+            Json::String("/Date(1)".into()),
+            Json::String(")/".into())
+        ])
+    );
+    assert_eq!(
+        parsed(r#""\/Date(7)\/)\/""#),
+        Json::String("/Date(7)/)/".into())
+    );
 }
 
 #[test]
@@ -421,4 +439,19 @@ fn an_answer_past_the_servers_limits_is_the_error_javascriptserializer_throws() 
     assert!(std::str::from_utf8(long.body())
         .unwrap()
         .contains("maxJsonLength"));
+}
+
+#[test]
+fn a_member_is_found_by_its_exact_name_first_then_ignoring_case() {
+    let members = ["Name", "name", "Ünïcode", "X"];
+    assert_eq!(member_index("Name", &members), Some(0));
+    // The exact name wins over an earlier member that matches ignoring case.
+    assert_eq!(member_index("name", &members), Some(1));
+    // Otherwise the first member that matches ignoring case, as .NET's lookup does.
+    assert_eq!(member_index("NAME", &members), Some(0));
+    assert_eq!(member_index("x", &members), Some(3));
+    assert_eq!(member_index("üNÏCODE", &members), Some(2));
+    assert_eq!(member_index("Nam", &members), None);
+    assert_eq!(member_index("", &members), None);
+    assert_eq!(member_index("X", &[]), None);
 }

@@ -552,14 +552,12 @@ impl json::FromJson for Point {
             &["Rmm.Script.Point"],
             TYPE_HINTS,
         )? {
-            if json::member_is(name, "X") {
-                read.x = json::FromJson::from_json(item)?;
-            } else if json::member_is(name, "Y") {
-                read.y = json::FromJson::from_json(item)?;
-            } else if json::member_is(name, "Name") {
-                read.name = json::FromJson::from_json(item)?;
-            } else if json::member_is(name, "When") {
-                read.when = json::FromJson::from_json(item)?;
+            match json::member_index(name, &["X", "Y", "Name", "When"]) {
+                Some(0) => read.x = json::FromJson::from_json(item)?,
+                Some(1) => read.y = json::FromJson::from_json(item)?,
+                Some(2) => read.name = json::FromJson::from_json(item)?,
+                Some(3) => read.when = json::FromJson::from_json(item)?,
+                _ => {}
             }
         }
         Ok(read)
@@ -589,7 +587,7 @@ impl json::FromJson for Shape {
             &["Rmm.Script.Shape"],
             TYPE_HINTS,
         )? {
-            if json::member_is(name, "Label") {
+            if json::member_index(name, &["Label"]).is_some() {
                 read.label = json::FromJson::from_json(item)?;
             }
         }
@@ -640,10 +638,10 @@ impl json::FromJson for Circle {
     fn from_json(value: &json::Json) -> Result<Self, json::JsonError> {
         let mut read = Self::default();
         for (name, item) in json::class_members(value, Self::DOTNET, &[], TYPE_HINTS)? {
-            if json::member_is(name, "Radius") {
-                read.radius = json::FromJson::from_json(item)?;
-            } else if json::member_is(name, "Label") {
-                read.label = json::FromJson::from_json(item)?;
+            match json::member_index(name, &["Radius", "Label"]) {
+                Some(0) => read.radius = json::FromJson::from_json(item)?,
+                Some(1) => read.label = json::FromJson::from_json(item)?,
+                _ => {}
             }
         }
         Ok(read)
@@ -668,10 +666,10 @@ impl json::FromJson for Basket {
     fn from_json(value: &json::Json) -> Result<Self, json::JsonError> {
         let mut read = Self::default();
         for (name, item) in json::class_members(value, Self::DOTNET, &[], TYPE_HINTS)? {
-            if json::member_is(name, "Visits") {
-                read.visits = json::FromJson::from_json(item)?;
-            } else if json::member_is(name, "Items") {
-                read.items = json::FromJson::from_json(item)?;
+            match json::member_index(name, &["Visits", "Items"]) {
+                Some(0) => read.visits = json::FromJson::from_json(item)?,
+                Some(1) => read.items = json::FromJson::from_json(item)?,
+                _ => {}
             }
         }
         Ok(read)
