@@ -145,7 +145,43 @@ fn concrete_class(model: &Model, c: &ClassModel, hinted: bool) -> TokenStream {
             json::ToJson::write_json(&self.#field, out);
         }
     });
-    let names = order.iter().map(|m| &m.wire);
+    let names: Vec<&String> = order.iter().map(|m| &m.wire).collect();
+    let streamed_body = match order.as_slice() {
+        [] => quote! {
+            let mut members = json.open_class(&[#(#own),*])?;
+            json.next_member(&mut members, &[])?;
+            Some(Self::default())
+        },
+        [only] => {
+            let field = ident(&only.field);
+            quote! {
+                let mut read = Self::default();
+                let mut members = json.open_class(&[#(#own),*])?;
+                while json.next_member(&mut members, &[#(#names),*])?.is_some() {
+                    read.#field = json.value()?;
+                }
+                Some(read)
+            }
+        }
+        _ => {
+            let arms = order.iter().enumerate().map(|(i, m)| {
+                let i = proc_macro2::Literal::usize_unsuffixed(i);
+                let field = ident(&m.field);
+                quote!(#i => read.#field = json.value()?,)
+            });
+            quote! {
+                let mut read = Self::default();
+                let mut members = json.open_class(&[#(#own),*])?;
+                while let Some(member) = json.next_member(&mut members, &[#(#names),*])? {
+                    match member {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+                Some(read)
+            }
+        }
+    };
     let reads = order.iter().enumerate().map(|(i, m)| {
         let i = proc_macro2::Literal::usize_unsuffixed(i);
         let field = ident(&m.field);
@@ -201,6 +237,11 @@ fn concrete_class(model: &Model, c: &ClassModel, hinted: bool) -> TokenStream {
             const DOTNET: &'static str = #id;
             fn from_json(value: &json::Json) -> Result<Self, json::JsonError> {
                 #read_body
+            }
+
+            /// Its members as they come (see `json::Streamed`).
+            fn read_json(json: &mut json::Streamed<'_>) -> Option<Self> {
+                #streamed_body
             }
         }
     }
@@ -308,6 +349,58 @@ pub(super) fn operation(
         let wire = &p.wire;
         quote!(args.param(#wire)?)
     });
+    // A POST with parameters: the usual call read straight into the parameters' types.
+    let streamed = (!use_get && !op.params.is_empty()).then(|| {
+        let slots: Vec<proc_macro2::Ident> = (0..op.params.len())
+            .map(|i| quote::format_ident!("p{i}"))
+            .collect();
+        let wires = op.params.iter().map(|p| &p.wire);
+        // Each parameter's slot, by its wire name (unique in an operation).
+        let by_wire: Vec<(String, proc_macro2::Ident)> = op
+            .params
+            .iter()
+            .map(|p| p.wire.clone())
+            .zip(slots.iter().cloned())
+            .collect();
+        let built = build(&move |p| {
+            let (_, slot) = by_wire
+                .iter()
+                .find(|(wire, _)| *wire == p.wire)
+                .expect("a parameter of the operation");
+            quote!(#slot?)
+        });
+        let read = if let [slot] = slots.as_slice() {
+            quote! {
+                while json.next_param(&mut params, &[#(#wires),*])?.is_some() {
+                    #slot = Some(json.value()?);
+                }
+            }
+        } else {
+            let arms = slots.iter().enumerate().map(|(i, slot)| {
+                let i = proc_macro2::Literal::usize_unsuffixed(i);
+                quote!(#i => #slot = Some(json.value()?),)
+            });
+            quote! {
+                while let Some(param) = json.next_param(&mut params, &[#(#wires),*])? {
+                    match param {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+            }
+        };
+        quote! {
+            let streamed = runtime::json::script::streamed(request, false, |json| {
+                let mut params = json.open_params()?;
+                #(let mut #slots = None;)*
+                #read
+                Some(#built)
+            });
+            if let Some(read) = streamed {
+                return Ok(read);
+            }
+        }
+    });
     let verb = if use_get { "GET" } else { "POST" };
     // An operation without parameters reads none (but still refuses what is no JSON object).
     let args = if op.params.is_empty() {
@@ -317,11 +410,19 @@ pub(super) fn operation(
     };
     let decode_doc = doc(&format!(
         "Server side: reads a JSON call (a `{verb}`{}): every parameter is required, its \
-         name matched exactly, and converted as ObjectConverter converts it; others are skipped.",
+         name matched exactly, and converted as ObjectConverter converts it; others are \
+         skipped.{}",
         if use_get {
             ", each parameter a JSON value in the query"
         } else {
             ", the parameters one JSON object in the body"
+        },
+        if streamed.is_some() {
+            " The usual call is read straight into the parameters' types \
+             (`runtime::json::script::streamed`); any other through the value tree, which \
+             words its errors."
+        } else {
+            ""
         }
     ));
     let (encode_response, decode_response) = if op.script_xml {
@@ -417,6 +518,7 @@ pub(super) fn operation(
             pub fn decode_json<B: AsRef<[u8]>>(
                 request: &http::Request<B>,
             ) -> Result<(Credentials, Self), runtime::json::JsonError> {
+                #streamed
                 let #args = runtime::json::script::ScriptArgs::of_request(
                     request,
                     OPERATION.name,

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use rust_decimal::Decimal;
 
 use super::write::{write_date, write_double, write_float, write_string};
-use super::{Json, JsonError, JsonNumber, JsonOut};
+use super::{Json, JsonError, JsonNumber, JsonOut, Streamed};
 use crate::{Date, DateTime, Scalar, ValueError};
 
 /// A value JavaScriptSerializer can write.
@@ -24,6 +24,15 @@ pub trait FromJson: Sized {
     const DOTNET: &'static str;
     /// Converts `value` to this type.
     fn from_json(value: &Json) -> Result<Self, JsonError>;
+
+    #[doc(hidden)] // for generated code
+    /// Reads the next value of a call straight to this type (`None`: the call is read again
+    /// through the value tree; see [`Streamed`]): as the tree reads and converts it, unless
+    /// the type reads its members or items one by one (classes, arrays).
+    #[inline]
+    fn read_json(json: &mut Streamed<'_>) -> Option<Self> {
+        json.converted()
+    }
 }
 
 /// Whether a JSON member's name names a .NET member: `AssignToPropertyOrField` looks members
@@ -39,11 +48,12 @@ pub(crate) fn member_is(json_name: &str, member: &str) -> bool {
     json_name.to_lowercase() == member.to_lowercase()
 }
 
+#[doc(hidden)] // for generated code
 /// Which of a class's members (their names, in the order the class declares them) a JSON
 /// member's name names: the one it names exactly, as a client nearly always does, else the
-/// first it names ignoring case ([`member_is`]). (.NET refuses a name that two members match
-/// ignoring case as ambiguous; a class with such members is not CLS-compliant, and here the
-/// exact one is taken.)
+/// first it names ignoring case, as `AssignToPropertyOrField` looks them up. (.NET refuses a
+/// name that two members match ignoring case as ambiguous; a class with such members is not
+/// CLS-compliant, and here the exact one is taken.)
 pub fn member_index(json_name: &str, members: &[&str]) -> Option<usize> {
     members
         .iter()
@@ -345,6 +355,15 @@ impl<T: FromJson> FromJson for Option<T> {
             _ => T::from_json(value).map(Some),
         }
     }
+
+    fn read_json(json: &mut Streamed<'_>) -> Option<Self> {
+        // An object or an array is not null: read as `T` reads it.
+        if json.at('{') || json.at('[') {
+            T::read_json(json).map(Some)
+        } else {
+            json.converted()
+        }
+    }
 }
 
 impl<T: ToJson> ToJson for Vec<T> {
@@ -369,6 +388,11 @@ impl<T: FromJson> FromJson for Vec<T> {
                 to: format!("{}[]", T::DOTNET),
             }),
         }
+    }
+
+    fn read_json(json: &mut Streamed<'_>) -> Option<Self> {
+        // Item by item; anything but an array is refused, by the tree.
+        json.array(T::read_json)
     }
 }
 
@@ -426,6 +450,10 @@ impl<T: FromJson> FromJson for Box<T> {
     const DOTNET: &'static str = T::DOTNET;
     fn from_json(value: &Json) -> Result<Self, JsonError> {
         T::from_json(value).map(Box::new)
+    }
+
+    fn read_json(json: &mut Streamed<'_>) -> Option<Self> {
+        T::read_json(json).map(Box::new)
     }
 }
 

@@ -15,6 +15,7 @@ mod convert;
 mod error;
 mod parse;
 pub mod script;
+mod streamed;
 #[cfg(test)]
 mod tests;
 mod write;
@@ -29,6 +30,8 @@ pub use convert::{
 };
 pub use error::JsonError;
 pub use parse::{parse, parse_within, JsonLimits, MAX_DEPTH, MAX_JSON_LENGTH};
+#[doc(hidden)] // for generated code
+pub use streamed::{Members, Streamed};
 pub use write::{date_milliseconds, write_string, JsonOut};
 
 /// A JSON value as .NET's deserializer reads it. Its strings and member names borrow the text

@@ -92,12 +92,12 @@ pub fn parse_within(text: &str, limits: JsonLimits) -> Result<Option<Json<'_>>, 
     Ok(Some(value))
 }
 
-struct Reader<'a> {
-    text: &'a str,
+pub(super) struct Reader<'a> {
+    pub(super) text: &'a str,
     /// Where the next character starts.
-    pos: usize,
+    pub(super) pos: usize,
     /// The deepest nesting read.
-    recursion_limit: usize,
+    pub(super) recursion_limit: usize,
 }
 
 /// `Char.IsWhiteSpace`: Unicode's white space (U+00A0 and U+2028 too).
@@ -123,14 +123,14 @@ impl<'a> Reader<'a> {
 
     /// The next character, consumed.
     #[inline]
-    fn bump(&mut self) -> Option<char> {
+    pub(super) fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
     }
 
     /// Skips white space; the next character, not consumed.
-    fn next_non_white(&mut self) -> Option<char> {
+    pub(super) fn next_non_white(&mut self) -> Option<char> {
         // The common case first: the next byte is printable ASCII (no white space).
         if let Some(&b) = self.text.as_bytes().get(self.pos) {
             if b > b' ' && b < 0x7F {
@@ -146,7 +146,7 @@ impl<'a> Reader<'a> {
         None
     }
 
-    fn value(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
+    pub(super) fn value(&mut self, depth: usize) -> Result<Json<'a>, JsonError> {
         if depth + 1 > self.recursion_limit {
             return Err(JsonError::TooDeep);
         }
@@ -204,7 +204,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A string in double or single quotes, the next character being the quote.
-    fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
+    pub(super) fn string(&mut self) -> Result<Cow<'a, str>, JsonError> {
         let quote = self.bump().expect("a quote");
         let start = self.pos;
         // The closing quote before any backslash: no escape, the text itself.
@@ -376,7 +376,7 @@ impl<'a> Reader<'a> {
     }
 
     /// The longest run of token characters.
-    fn token(&mut self) -> &'a str {
+    pub(super) fn token(&mut self) -> &'a str {
         let start = self.pos;
         while let Some(c) = self.peek() {
             if !is_token_char(c) {

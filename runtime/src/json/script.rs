@@ -10,7 +10,9 @@ use http::{Method, Request, Response, StatusCode};
 
 use chrono::Datelike;
 
-use super::{parse, parse_within, FromJson, Json, JsonError, JsonLimits, JsonOut, ToJson};
+use super::{
+    parse, parse_within, FromJson, Json, JsonError, JsonLimits, JsonOut, Streamed, ToJson,
+};
 
 /// The `Content-Type` of every JSON answer (ASP.NET adds the charset to the handler's
 /// `application/json`; Mono sends none).
@@ -155,6 +157,27 @@ impl<'a> ScriptArgs<'a> {
             Some((_, value)) => T::from_json(value),
             None => Err(JsonError::MissingParameter(name)),
         }
+    }
+}
+
+#[doc(hidden)] // for generated code
+/// Reads the parameters of a call straight into their types with `read` ([`Streamed`]):
+/// `None` for anything but the usual call (a `POST` of a UTF-8 body holding each parameter
+/// once, every value converting), which [`ScriptArgs::of_request`] then reads and words the
+/// errors of.
+pub fn streamed<B: AsRef<[u8]>, T>(
+    request: &Request<B>,
+    use_get: bool,
+    read: impl FnOnce(&mut Streamed<'_>) -> Option<T>,
+) -> Option<T> {
+    if use_get || request.method() != Method::POST {
+        return None;
+    }
+    match body_text(request.body().as_ref()) {
+        Cow::Borrowed(text) if !text.is_empty() => {
+            Streamed::read_whole(text, limits_of(request), read)
+        }
+        _ => None,
     }
 }
 

@@ -562,6 +562,24 @@ impl json::FromJson for Point {
         }
         Ok(read)
     }
+
+    /// Its members as they come (see `json::Streamed`).
+    fn read_json(json: &mut json::Streamed<'_>) -> Option<Self> {
+        let mut read = Self::default();
+        let mut members = json.open_class(&["Rmm.Script.Point"])?;
+        while let Some(member) = json
+            .next_member(&mut members, &["X", "Y", "Name", "When"])?
+        {
+            match member {
+                0 => read.x = json.value()?,
+                1 => read.y = json.value()?,
+                2 => read.name = json.value()?,
+                3 => read.when = json.value()?,
+                _ => {}
+            }
+        }
+        Some(read)
+    }
 }
 
 impl json::ToJson for Shape {
@@ -592,6 +610,16 @@ impl json::FromJson for Shape {
             }
         }
         Ok(read)
+    }
+
+    /// Its members as they come (see `json::Streamed`).
+    fn read_json(json: &mut json::Streamed<'_>) -> Option<Self> {
+        let mut read = Self::default();
+        let mut members = json.open_class(&["Rmm.Script.Shape"])?;
+        while json.next_member(&mut members, &["Label"])?.is_some() {
+            read.label = json.value()?;
+        }
+        Some(read)
     }
 }
 
@@ -646,6 +674,20 @@ impl json::FromJson for Circle {
         }
         Ok(read)
     }
+
+    /// Its members as they come (see `json::Streamed`).
+    fn read_json(json: &mut json::Streamed<'_>) -> Option<Self> {
+        let mut read = Self::default();
+        let mut members = json.open_class(&[])?;
+        while let Some(member) = json.next_member(&mut members, &["Radius", "Label"])? {
+            match member {
+                0 => read.radius = json.value()?,
+                1 => read.label = json.value()?,
+                _ => {}
+            }
+        }
+        Some(read)
+    }
 }
 
 impl json::ToJson for Basket {
@@ -673,6 +715,20 @@ impl json::FromJson for Basket {
             }
         }
         Ok(read)
+    }
+
+    /// Its members as they come (see `json::Streamed`).
+    fn read_json(json: &mut json::Streamed<'_>) -> Option<Self> {
+        let mut read = Self::default();
+        let mut members = json.open_class(&[])?;
+        while let Some(member) = json.next_member(&mut members, &["Visits", "Items"])? {
+            match member {
+                0 => read.visits = json.value()?,
+                1 => read.items = json.value()?,
+                _ => {}
+            }
+        }
+        Some(read)
     }
 }
 

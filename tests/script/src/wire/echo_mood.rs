@@ -141,10 +141,25 @@ impl EchoMood {
         Ok((Credentials {}, EchoMood { value }))
     }
 
-    /// Server side: reads a JSON call (a `POST`, the parameters one JSON object in the body): every parameter is required, its name matched exactly, and converted as ObjectConverter converts it; others are skipped.
+    /// Server side: reads a JSON call (a `POST`, the parameters one JSON object in the body): every parameter is required, its name matched exactly, and converted as ObjectConverter converts it; others are skipped. The usual call is read straight into the parameters' types (`runtime::json::script::streamed`); any other through the value tree, which words its errors.
     pub fn decode_json<B: AsRef<[u8]>>(
         request: &http::Request<B>,
     ) -> Result<(Credentials, Self), runtime::json::JsonError> {
+        let streamed = runtime::json::script::streamed(
+            request,
+            false,
+            |json| {
+                let mut params = json.open_params()?;
+                let mut p0 = None;
+                while json.next_param(&mut params, &["value"])?.is_some() {
+                    p0 = Some(json.value()?);
+                }
+                Some((Credentials {}, EchoMood { value: p0? }))
+            },
+        );
+        if let Some(read) = streamed {
+            return Ok(read);
+        }
         let args = runtime::json::script::ScriptArgs::of_request(
             request,
             OPERATION.name,

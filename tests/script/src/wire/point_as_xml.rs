@@ -153,10 +153,30 @@ impl PointAsXml {
         Ok((Credentials {}, PointAsXml { x, y }))
     }
 
-    /// Server side: reads a JSON call (a `POST`, the parameters one JSON object in the body): every parameter is required, its name matched exactly, and converted as ObjectConverter converts it; others are skipped.
+    /// Server side: reads a JSON call (a `POST`, the parameters one JSON object in the body): every parameter is required, its name matched exactly, and converted as ObjectConverter converts it; others are skipped. The usual call is read straight into the parameters' types (`runtime::json::script::streamed`); any other through the value tree, which words its errors.
     pub fn decode_json<B: AsRef<[u8]>>(
         request: &http::Request<B>,
     ) -> Result<(Credentials, Self), runtime::json::JsonError> {
+        let streamed = runtime::json::script::streamed(
+            request,
+            false,
+            |json| {
+                let mut params = json.open_params()?;
+                let mut p0 = None;
+                let mut p1 = None;
+                while let Some(param) = json.next_param(&mut params, &["x", "y"])? {
+                    match param {
+                        0 => p0 = Some(json.value()?),
+                        1 => p1 = Some(json.value()?),
+                        _ => {}
+                    }
+                }
+                Some((Credentials {}, PointAsXml { x: p0?, y: p1? }))
+            },
+        );
+        if let Some(read) = streamed {
+            return Ok(read);
+        }
         let args = runtime::json::script::ScriptArgs::of_request(
             request,
             OPERATION.name,
