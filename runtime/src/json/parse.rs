@@ -209,7 +209,7 @@ impl<'a> Reader<'a> {
         let start = self.pos;
         // The closing quote before any backslash: no escape, the text itself.
         let rest = &self.text.as_bytes()[start..];
-        let first = memchr::memchr2(quote as u8, b'\\', rest);
+        let first = quote_or_backslash(rest, quote as u8);
         if let Some(len) = first.filter(|&len| rest[len] == quote as u8) {
             self.pos = start + len + 1;
             return Ok(Cow::Borrowed(&self.text[start..start + len]));
@@ -222,7 +222,7 @@ impl<'a> Reader<'a> {
         loop {
             // The run up to the next quote or backslash, copied at once.
             let rest = &self.text.as_bytes()[self.pos..];
-            let run = memchr::memchr2(quote as u8, b'\\', rest).unwrap_or(rest.len());
+            let run = quote_or_backslash(rest, quote as u8).unwrap_or(rest.len());
             out.push_str(&self.text[self.pos..self.pos + run]);
             self.pos += run;
             let Some(c) = self.bump() else {
@@ -400,6 +400,18 @@ impl<'a> Reader<'a> {
         number(token)
             .map(Json::Number)
             .ok_or_else(|| JsonError::InvalidPrimitive(token.to_owned()))
+    }
+}
+
+/// Where the first `quote` or backslash of `rest` is. Names and most values are shorter than
+/// a call to memchr costs: their first bytes are looked at one by one, the rest by memchr.
+#[inline]
+fn quote_or_backslash(rest: &[u8], quote: u8) -> Option<usize> {
+    const SHORT: usize = 16;
+    let (head, tail) = rest.split_at(rest.len().min(SHORT));
+    match head.iter().position(|&b| b == quote || b == b'\\') {
+        Some(at) => Some(at),
+        None => memchr::memchr2(quote, b'\\', tail).map(|at| SHORT + at),
     }
 }
 

@@ -231,6 +231,32 @@ fn quoted_strings_read_to_their_closing_quote_whatever_they_escape() {
     assert!(matches!(&members[0].1, Json::String(Cow::Borrowed("text"))));
     assert!(matches!(&members[1].0, Cow::Owned(name) if name == "escaped"));
     assert!(matches!(&members[1].1, Json::String(Cow::Owned(text)) if text == "a\tb"));
+    // The closing quote and an escape at every place of short and longer strings (the first
+    // bytes are looked at one by one, the rest by memchr).
+    for len in 0..40 {
+        let plain = "x".repeat(len);
+        assert_eq!(
+            parsed(&format!("\"{plain}\"")),
+            Json::String(plain.as_str().into())
+        );
+        assert_eq!(
+            parsed(&format!("'{plain}'")),
+            Json::String(plain.as_str().into())
+        );
+        for at in 0..=len {
+            let (before, after) = plain.split_at(at);
+            let json = format!(r#""{before}\"{after}\\""#);
+            let text = format!("{before}\"{after}\\");
+            assert_eq!(parsed(&json), Json::String(text.into()), "{json}");
+            let json = format!(r#"'{before}"{after}'"#);
+            let text = format!(r#"{before}"{after}"#);
+            assert_eq!(parsed(&json), Json::String(text.into()), "{json}");
+        }
+        assert_eq!(
+            parse(&format!("\"{plain}")).unwrap_err(),
+            JsonError::UnterminatedString
+        );
+    }
     for unterminated in [r#""abc"#, r#""abc\"#, r#""abc\""#] {
         assert_eq!(
             parse(unterminated).unwrap_err(),
