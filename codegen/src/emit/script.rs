@@ -121,6 +121,32 @@ pub(super) fn emit(model: &Model) -> TokenStream {
     }
 }
 
+/// Whether JavaScriptSerializer writes `text` as it is between quotes (no character it
+/// escapes): names and type names nearly always.
+fn written_as_is(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '-'))
+}
+
+/// `text` as a raw string literal (`r#"…"#`): JSON holds quotes, which read better unescaped.
+fn raw_literal(text: &str) -> proc_macro2::Literal {
+    debug_assert!(!text.contains("\"#"));
+    format!("r#\"{text}\"#")
+        .parse()
+        .expect("a raw string literal")
+}
+
+/// The statement that starts the member `wire` of an object: its `"wire":` as a constant
+/// where nothing in it is escaped.
+fn member_start(wire: &str) -> TokenStream {
+    if written_as_is(wire) {
+        let text = raw_literal(&format!(r#""{wire}":"#));
+        quote!(out.member_text(#text);)
+    } else {
+        quote!(out.member(#wire);)
+    }
+}
+
 /// A class's struct over JSON.
 fn concrete_class(model: &Model, c: &ClassModel, hinted: bool) -> TokenStream {
     let rust = ident(&c.rust);
@@ -130,18 +156,22 @@ fn concrete_class(model: &Model, c: &ClassModel, hinted: bool) -> TokenStream {
     } else {
         Vec::new()
     };
-    let hint = hinted.then(|| {
-        quote! {
+    let hint = hinted.then(|| match (written_as_is(&id), written_as_is("__type")) {
+        (true, true) => {
+            let text = raw_literal(&format!(r#""__type":"{id}""#));
+            quote!(out.member_text(#text);)
+        }
+        _ => quote! {
             out.member("__type");
             out.string(#id);
-        }
+        },
     });
     let order = json_order(model, c);
     let writes = order.iter().map(|m| {
-        let wire = &m.wire;
         let field = ident(&m.field);
+        let member = member_start(&m.wire);
         quote! {
-            out.member(#wire);
+            #member
             json::ToJson::write_json(&self.#field, out);
         }
     });

@@ -481,3 +481,25 @@ fn a_member_is_found_by_its_exact_name_first_then_ignoring_case() {
     assert_eq!(member_index("", &members), None);
     assert_eq!(member_index("X", &[]), None);
 }
+
+#[test]
+fn a_member_written_by_the_generator_is_as_member_writes_it() {
+    let mut by_name = JsonOut::new();
+    by_name.open_object();
+    by_name.member("__type");
+    by_name.string("Ns.Point");
+    by_name.member("X");
+    by_name.raw("1");
+    by_name.member("Name");
+    by_name.null();
+    by_name.close_object();
+    let mut by_text = JsonOut::new();
+    by_text.open_object();
+    by_text.member_text(r#""__type":"Ns.Point""#);
+    by_text.member_text(r#""X":"#);
+    by_text.raw("1");
+    by_text.member_text(r#""Name":"#);
+    by_text.null();
+    by_text.close_object();
+    assert_eq!(by_text.into_string(), by_name.into_string());
+}

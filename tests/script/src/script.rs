@@ -527,15 +527,14 @@ impl json::ToJson for Point {
     /// `__type` (`Rmm.Script.Point`), then its members, the derived class's first.
     fn write_json(&self, out: &mut json::JsonOut) {
         out.open_object();
-        out.member("__type");
-        out.string("Rmm.Script.Point");
-        out.member("X");
+        out.member_text(r#""__type":"Rmm.Script.Point""#);
+        out.member_text(r#""X":"#);
         json::ToJson::write_json(&self.x, out);
-        out.member("Y");
+        out.member_text(r#""Y":"#);
         json::ToJson::write_json(&self.y, out);
-        out.member("Name");
+        out.member_text(r#""Name":"#);
         json::ToJson::write_json(&self.name, out);
-        out.member("When");
+        out.member_text(r#""When":"#);
         json::ToJson::write_json(&self.when, out);
         out.close_object();
     }
@@ -586,9 +585,8 @@ impl json::ToJson for Shape {
     /// `__type` (`Rmm.Script.Shape`), then its members, the derived class's first.
     fn write_json(&self, out: &mut json::JsonOut) {
         out.open_object();
-        out.member("__type");
-        out.string("Rmm.Script.Shape");
-        out.member("Label");
+        out.member_text(r#""__type":"Rmm.Script.Shape""#);
+        out.member_text(r#""Label":"#);
         json::ToJson::write_json(&self.label, out);
         out.close_object();
     }
@@ -652,9 +650,9 @@ impl json::ToJson for Circle {
     /// Its members, the derived class's first.
     fn write_json(&self, out: &mut json::JsonOut) {
         out.open_object();
-        out.member("Radius");
+        out.member_text(r#""Radius":"#);
         json::ToJson::write_json(&self.radius, out);
-        out.member("Label");
+        out.member_text(r#""Label":"#);
         json::ToJson::write_json(&self.label, out);
         out.close_object();
     }
@@ -694,9 +692,9 @@ impl json::ToJson for Basket {
     /// Its members, the derived class's first.
     fn write_json(&self, out: &mut json::JsonOut) {
         out.open_object();
-        out.member("Visits");
+        out.member_text(r#""Visits":"#);
         json::ToJson::write_json(&self.visits, out);
-        out.member("Items");
+        out.member_text(r#""Items":"#);
         json::ToJson::write_json(&self.items, out);
         out.close_object();
     }
