@@ -3,15 +3,15 @@
 //! moved, repeated, renamed, unknown, `__type` anywhere, values of other types, nesting at
 //! and past the limit, broken syntax), wherever the streamed read gives a value the tree
 //! gives the same one, and the generated `decode_json` (streamed first, the tree else)
-//! answers as the tree alone, value or error. The usual calls must be read streamed, or the
-//! comparison would hold of nothing.
+//! answers as the tree alone, value or error; so does the client reading an answer. The usual
+//! calls must be read streamed, or the comparison would hold of nothing.
 
 use std::fmt::Debug;
 
 use rmm_script::runtime::deps::bytes::Bytes;
-use rmm_script::runtime::deps::http::Request;
-use rmm_script::runtime::json::script::{streamed, ScriptArgs};
-use rmm_script::runtime::json::{FromJson, JsonError, JsonLimits};
+use rmm_script::runtime::deps::http::{Request, Response};
+use rmm_script::runtime::json::script::{decode_answer, streamed, ScriptArgs};
+use rmm_script::runtime::json::{parse, FromJson, JsonError, JsonLimits};
 use rmm_script::*;
 
 fn post(body: &str, limits: Option<JsonLimits>) -> Request<Bytes> {
@@ -237,6 +237,50 @@ fn scalars_and_arrays_of_them_are_read_as_the_tree_reads_them() {
         agree::<Option<Vec<Option<String>>>>(&body, None);
         agree::<DateTime>(&body, None);
         agree::<Mood>(&body, None);
+    }
+}
+
+/// The answer `body` read by the client (the stream first, the tree else) and by the tree
+/// alone: the same value, or both refused.
+fn answer_agrees<T: FromJson + PartialEq + Debug>(body: &str) {
+    let response = Response::builder()
+        .status(200)
+        .header("content-type", "application/json; charset=utf-8")
+        .body(Bytes::from(body.to_owned()))
+        .unwrap();
+    let read = decode_answer::<T, _>("Op", &response);
+    let tree = parse(body).ok().flatten().and_then(|value| {
+        let d = value.get("d")?;
+        T::from_json(d).ok()
+    });
+    assert_eq!(read.as_ref().ok(), tree.as_ref(), "{body}");
+}
+
+#[test]
+fn the_client_reads_an_answer_as_the_tree_reads_it() {
+    for (point, _) in points() {
+        for body in [
+            format!(r#"{{"d":[{point}]}}"#),
+            format!(r#"{{"d":[{POINT},{point}]}}"#),
+            format!(r#"{{"other":{point},"d":[{point}]}}"#),
+            format!(r#"{{"d":[{point}],"d":null}}"#),
+            format!(r#"{{"D":[{point}]}}"#),
+            format!(r#"{{"d":[{point}]}} x"#),
+        ] {
+            answer_agrees::<Option<Vec<Option<Point>>>>(&body);
+        }
+        answer_agrees::<Option<Point>>(&format!(r#"{{"d":{point}}}"#));
+    }
+    for body in [
+        r#"{"d":null}"#,
+        r#"{"d":"x"}"#,
+        r#"{"d":1}"#,
+        "",
+        "null",
+        "[]",
+    ] {
+        answer_agrees::<Option<String>>(body);
+        answer_agrees::<i32>(body);
     }
 }
 

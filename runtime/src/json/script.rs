@@ -466,6 +466,19 @@ pub fn decode_answer<T: FromJson, B: AsRef<[u8]>>(
             message,
         });
     }
+    // The usual answer, `{"d":value}`, read straight into the result's type ([`Streamed`]);
+    // any other, and every error, through the value tree.
+    let streamed = Streamed::read_whole(text, JsonLimits::default(), |json| {
+        let mut members = json.open_params()?;
+        let mut d = None;
+        while json.next_param(&mut members, &["d"])?.is_some() {
+            d = Some(json.value::<T>()?);
+        }
+        d
+    });
+    if let Some(d) = streamed {
+        return Ok(d);
+    }
     let value = parse(text)
         .map_err(|e| undecodable(e.to_string()))?
         .ok_or_else(|| undecodable("an empty body".to_owned()))?;
