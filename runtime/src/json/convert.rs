@@ -89,11 +89,9 @@ fn invariant_string(value: &Json) -> Option<String> {
 }
 
 /// A date of milliseconds since 1970 in UTC, if .NET's DateTime can hold it.
-fn date_of(ms: i64) -> Option<DateTime> {
-    let value = chrono::DateTime::UNIX_EPOCH
-        .naive_utc()
-        .checked_add_signed(chrono::Duration::try_milliseconds(ms)?)?;
-    let date = DateTime::utc(value);
+pub(super) fn date_of(ms: i64) -> Option<DateTime> {
+    // From the timestamp: the epoch plus a duration took a calendar walk for every date.
+    let date = DateTime::utc(chrono::DateTime::from_timestamp_millis(ms)?.naive_utc());
     date.fits_dotnet().then_some(date)
 }
 

@@ -503,3 +503,45 @@ fn a_member_written_by_the_generator_is_as_member_writes_it() {
     by_text.close_object();
     assert_eq!(by_text.into_string(), by_name.into_string());
 }
+
+#[test]
+fn a_date_of_milliseconds_is_the_epoch_plus_them() {
+    let epoch_plus = |ms: i64| {
+        let value = chrono::DateTime::UNIX_EPOCH
+            .naive_utc()
+            .checked_add_signed(chrono::Duration::try_milliseconds(ms)?)?;
+        let date = DateTime::utc(value);
+        date.fits_dotnet().then_some(date)
+    };
+    // .NET's first and last milliseconds, and past them; chrono's bounds; around the epoch.
+    let first = -62_135_596_800_000;
+    let last = 253_402_300_799_999;
+    let mut cases = vec![
+        i64::MIN,
+        i64::MIN + 1,
+        i64::MAX,
+        first - 1,
+        first,
+        first + 1,
+        last - 1,
+        last,
+        last + 1,
+        -1,
+        0,
+        1,
+        999,
+        1000,
+        -999,
+        -1000,
+        -1001,
+        1_234_567_890_123,
+    ];
+    let mut ms: i64 = 1;
+    while let Some(next) = ms.checked_mul(3) {
+        cases.extend([ms, -ms, ms + 7, -ms - 7]);
+        ms = next;
+    }
+    for ms in cases {
+        assert_eq!(super::convert::date_of(ms), epoch_plus(ms), "{ms}");
+    }
+}
